@@ -1,0 +1,51 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+/** Debian's Chromium; the flags keep it from calling out of this closed network. */
+export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export const baseUrl = (): string => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error("E2E_BASE_URL is not set: run the browser tests with `npm run test:e2e`");
+  return url;
+};
+
+let browser: Browser | undefined;
+
+export async function getBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = undefined;
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 812 };
+
+/** A fresh context (no storage shared between tests) with reduced motion so nothing animates. */
+export async function newPage(
+  viewport = DESKTOP,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await (
+    await getBrowser()
+  ).newContext({
+    viewport,
+    baseURL: baseUrl(),
+    reducedMotion: "reduce",
+    ...options,
+  });
+  const page = await context.newPage();
+  return { page, context };
+}

@@ -1,0 +1,44 @@
+/**
+ * Runs the browser tests: builds the site (unless E2E_SKIP_BUILD=1), serves it with
+ * `gatsby serve` on a free local port, and runs every e2e/*.test.ts with Node's test runner
+ * against it. Usage: npm run test:e2e [-- e2e/some.test.ts]
+ */
+import { spawnSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { serveSite } from "./lib/server";
+
+const root = path.resolve(__dirname, "..");
+const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" };
+
+async function main() {
+  if (process.env.E2E_SKIP_BUILD !== "1") {
+    const started = Date.now();
+    const build = spawnSync("npx", ["gatsby", "build"], { cwd: root, env, stdio: "inherit" });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+    process.stdout.write(`e2e: site built in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  }
+  const server = await serveSite(root);
+  const files = process.argv.slice(2).length
+    ? process.argv.slice(2)
+    : fs
+        .readdirSync(path.join(root, "e2e"))
+        .filter((f) => f.endsWith(".test.ts"))
+        .sort()
+        .map((f) => path.join("e2e", f));
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "--test", "--test-concurrency=1", "--test-reporter=spec", ...files],
+      { cwd: root, env: { ...env, E2E_BASE_URL: server.url }, stdio: "inherit" },
+    );
+    child.on("exit", (c) => resolve(c ?? 1));
+  });
+  await server.stop();
+  process.exit(code);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

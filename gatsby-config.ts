@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { GatsbyConfig } from "gatsby";
+import { parse } from "yaml";
+import { siteSchema } from "./schemas";
+import { contentDir } from "./gatsby/lib/paths";
+import { NEW_HOME_PATH } from "./gatsby/lib/routes";
+
+// The site's name and address come from content/site.yaml, the one place they are written.
+// (A broken site.yaml is reported in full, with every field, by the content loader.)
+const siteFile = path.join(contentDir(), "site.yaml");
+const parsed = siteSchema.safeParse(parse(fs.readFileSync(siteFile, "utf8")));
+const site = parsed.success ? parsed.data : { name: "Site", description: "", siteUrl: "http://localhost" };
+
+const config: GatsbyConfig = {
+  siteMetadata: {
+    title: site.name,
+    description: site.description,
+    siteUrl: site.siteUrl,
+  },
+  trailingSlash: "never",
+  graphqlTypegen: { generateOnBuild: true, typesOutputPath: "src/gatsby-types.d.ts" },
+  plugins: [
+    "gatsby-plugin-styled-components",
+    "gatsby-plugin-image",
+    {
+      resolve: "gatsby-plugin-sharp",
+      options: {
+        defaults: { formats: ["auto", "webp"], placeholder: "dominantColor", quality: 72 },
+      },
+    },
+    "gatsby-transformer-sharp",
+    {
+      resolve: "gatsby-source-filesystem",
+      options: { name: "images", path: path.join(contentDir(), "images") },
+    },
+    {
+      resolve: "gatsby-plugin-manifest",
+      options: {
+        name: site.name,
+        short_name: site.name,
+        description: site.description,
+        start_url: "/",
+        background_color: "#ffffff",
+        theme_color: "#0e1a2b",
+        display: "standalone",
+        icon: "src/images/icon.png",
+        cache_busting_mode: "none",
+      },
+    },
+    {
+      resolve: "gatsby-plugin-sitemap",
+      options: { excludes: [NEW_HOME_PATH] },
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,4 @@
+export { createSchemaCustomization } from "./gatsby/node/createSchemaCustomization";
+export { createResolvers } from "./gatsby/node/createResolvers";
+export { sourceNodes } from "./gatsby/node/sourceNodes";
+export { createPages } from "./gatsby/node/createPages";

@@ -1,0 +1,88 @@
+/** @jest-environment node */
+import {
+  breadcrumbs,
+  buildRoutes,
+  isStandalonePath,
+  normalizePath,
+  RouteConflictError,
+  type RouteInput,
+} from "../routes";
+
+const input: RouteInput = {
+  pages: ["home", "about", "contact", "works", "casestudy", "new-home"].map((slug) => ({
+    slug,
+    title: slug,
+  })),
+  services: [{ slug: "nlp-solutions", title: "NLP Solutions" }],
+  industries: [
+    { slug: "ai-in-finance", title: "AI in Finance" },
+    { slug: "finance", title: "Finance" },
+  ],
+  works: [{ slug: "lighthouse_storage", title: "Lighthouse Storage" }],
+  countries: [
+    { slug: "uk", title: "UK" },
+    { slug: "en-us", title: "US" },
+  ],
+};
+
+test("every entry gets its path and template", () => {
+  const routes = buildRoutes(input);
+  const table = Object.fromEntries(routes.map((r) => [r.path, r.template]));
+  expect(table).toEqual({
+    "/": "home",
+    "/about": "page",
+    "/contact": "page",
+    "/works": "worksIndex",
+    "/casestudy": "casestudy",
+    "/new-home": "newHome",
+    "/services/nlp-solutions": "service",
+    "/industries/ai-in-finance": "industry",
+    "/industries/finance": "industry",
+    "/works/lighthouse_storage": "work",
+    "/uk": "country",
+    "/en-us": "country",
+  });
+});
+
+test("only the home and new-home pages start with a transparent navbar", () => {
+  const transparent = buildRoutes(input)
+    .filter((r) => !r.solidNavbar)
+    .map((r) => r.path);
+  expect(transparent).toEqual(["/", "/new-home"]);
+});
+
+test("the new home page has no shared layout and is not indexed", () => {
+  const newHome = buildRoutes(input).find((r) => r.path === "/new-home")!;
+  expect(newHome.layout).toBe(false);
+  expect(newHome.indexed).toBe(false);
+  expect(buildRoutes(input).filter((r) => !r.layout)).toHaveLength(1);
+});
+
+test("two entries with the same address fail with both names", () => {
+  expect(() =>
+    buildRoutes({ ...input, countries: [...input.countries, { slug: "about", title: "About land" }] }),
+  ).toThrow(
+    new RouteConflictError(
+      'Two entries want the address /about: the page "about" and the country "about". Rename one of the files (and its slug).',
+    ),
+  );
+});
+
+test("standalone paths match with and without a trailing slash", () => {
+  expect(isStandalonePath("/new-home")).toBe(true);
+  expect(isStandalonePath("/new-home/")).toBe(true);
+  expect(isStandalonePath("/new-home-2")).toBe(false);
+  expect(isStandalonePath("/")).toBe(false);
+  expect(normalizePath("/about/")).toBe("/about");
+  expect(normalizePath("/")).toBe("/");
+});
+
+test("breadcrumbs follow the parent links from home", () => {
+  const routes = buildRoutes(input);
+  expect(breadcrumbs(routes, "/works/lighthouse_storage/")).toEqual([
+    { path: "/", title: "home" },
+    { path: "/works", title: "works" },
+    { path: "/works/lighthouse_storage", title: "Lighthouse Storage" },
+  ]);
+  expect(breadcrumbs(routes, "/nowhere")).toEqual([]);
+});

@@ -1,0 +1,15 @@
+/** Jest, set up as Gatsby's unit-testing guide describes (babel-jest with babel-preset-gatsby). */
+module.exports = {
+  testEnvironment: "jsdom",
+  testEnvironmentOptions: { url: "http://localhost/" },
+  transform: { "^.+\\.[jt]sx?$": ["babel-jest", { configFile: "./test/babel.config.js" }] },
+  moduleNameMapper: {
+    "\\.(css)$": "identity-obj-proxy",
+    "\\.(jpg|jpeg|png|svg|webp)$": "<rootDir>/test/fileMock.js",
+  },
+  testPathIgnorePatterns: ["/node_modules/", "/\\.cache/", "/public/", "/e2e/"],
+  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-plugin-image)/)"],
+  setupFiles: ["<rootDir>/test/loadershim.js"],
+  setupFilesAfterEnv: ["<rootDir>/test/setup.ts"],
+  globals: { __PATH_PREFIX__: "" },
+};

@@ -1,0 +1,126 @@
+import { z } from "zod";
+
+/**
+ * Building blocks shared by every content schema. The metadata keys set with `.meta()`
+ * (`ref`, `image`) are read by the GraphQL type generator and the reference checker, so a
+ * reference or an image is declared once, here, and never again in gatsby-node.
+ */
+
+export const SLUG_PATTERN = "^[a-z0-9]+(?:[-_][a-z0-9]+)*$";
+
+export const slug = () =>
+  z
+    .string()
+    .regex(new RegExp(SLUG_PATTERN), {
+      message: "use lower-case letters, digits and hyphens only, e.g. react-native-development",
+    })
+    .describe("The entry's id in its URL. Must equal the file name without .yaml.");
+
+export type RefCollection = "Service" | "Industry" | "Work" | "Country" | "Page";
+
+/** A slug that must name an existing entry of another collection. */
+export const ref = (to: RefCollection, description?: string) =>
+  z
+    .string()
+    .min(1)
+    .meta({ ref: to, description: description ?? `The slug of a ${to.toLowerCase()} entry.` });
+
+export const text = (min: number, max: number, description?: string) => {
+  const schema = z.string().trim().min(min).max(max);
+  return description ? schema.describe(description) : schema;
+};
+
+/** A path to an image below content/images, e.g. works/humm-cover.jpg. */
+export const imagePath = () =>
+  z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9/_-]*\.(jpg|jpeg|png|webp)$/, {
+      message: "write a path below content/images, e.g. works/humm-cover.jpg",
+    })
+    .meta({ image: true, description: "Path of an image file below content/images." });
+
+export const image = () =>
+  z
+    .object({
+      src: imagePath(),
+      alt: text(5, 200, "What the image shows, read aloud to visitors who cannot see it."),
+    })
+    .strict();
+
+export const titledText = () =>
+  z
+    .object({
+      title: text(3, 90),
+      description: text(20, 600),
+    })
+    .strict();
+
+export const faq = () =>
+  z
+    .object({
+      question: text(10, 200),
+      answer: text(30, 1200),
+    })
+    .strict();
+
+export const ICONS = [
+  "brain",
+  "sparkles",
+  "graduation-cap",
+  "smartphone",
+  "chart",
+  "shield",
+  "cpu",
+  "workflow",
+  "message",
+  "globe",
+  "layers",
+  "server",
+  "code",
+  "atom",
+  "app-window",
+  "tablet",
+  "palette",
+  "layout",
+  "users",
+  "heart-pulse",
+  "truck",
+  "utensils",
+  "building",
+  "film",
+  "landmark",
+  "share",
+  "plane",
+  "briefcase",
+  "shopping-cart",
+  "book",
+  "leaf",
+  "dumbbell",
+  "trophy",
+  "calendar",
+  "factory",
+  "vote",
+  "store",
+  "headset",
+  "sun",
+  "sprout",
+  "car",
+  "camera",
+  "lock",
+  "wallet",
+  "stethoscope",
+  "rocket",
+] as const;
+
+export const icon = () => z.enum(ICONS).describe("An icon shown beside the title in menus and cards.");
+
+/** Fields every routed entry has: its title, the search snippet and the page's main heading. */
+export const seoFields = {
+  title: text(2, 60, "Short name, used in menus, links and the browser tab."),
+  description: text(
+    70,
+    170,
+    "One or two sentences for search results and social cards (70 to 170 characters).",
+  ),
+  headline: text(10, 120, "The page's main heading (h1)."),
+};

@@ -1,0 +1,129 @@
+import * as React from "react";
+import { Link } from "gatsby";
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import styled from "styled-components";
+import { media } from "../../styles/media";
+import { Icon, type IconName } from "../Icon";
+
+const Grid = styled.ul<{ $min: number }>`
+  list-style: none;
+  margin: ${({ theme }) => theme.spacing(4, 0, 0)};
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.spacing(3)};
+  grid-template-columns: 1fr;
+  ${media.up("sm")} {
+    grid-template-columns: repeat(auto-fill, minmax(${({ $min }) => $min}px, 1fr));
+  }
+`;
+
+const Card = styled.li`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  background: ${({ theme }) => theme.colors.white};
+  border: 1px solid ${({ theme }) => theme.colors.line};
+  border-radius: ${({ theme }) => theme.radius * 2}px;
+  overflow: hidden;
+  color: ${({ theme }) => theme.colors.text};
+  h3 {
+    margin-top: ${({ theme }) => theme.spacing(1)};
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.muted};
+  }
+`;
+
+const Body = styled.div`
+  padding: ${({ theme }) => theme.spacing(3)};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(1)};
+  flex: 1;
+`;
+
+const Meta = styled.p`
+  font-size: 0.875rem;
+  font-weight: 600;
+  text-transform: uppercase;
+  letter-spacing: 0.06em;
+  && {
+    color: ${({ theme }) => theme.colors.accent};
+  }
+`;
+
+/** The whole card is clickable through the heading link's stretched hit area. */
+const CardLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.ink};
+  text-decoration: none;
+  &::after {
+    content: "";
+    position: absolute;
+    inset: 0;
+  }
+  &:hover {
+    text-decoration: underline;
+  }
+`;
+
+export interface TitledItem {
+  title: string;
+  description: string;
+}
+
+/** Titled paragraphs (deliverables, challenges, steps) as a grid of cards. */
+export function ItemGrid({ items, numbered = false }: { items: readonly TitledItem[]; numbered?: boolean }) {
+  return (
+    <Grid as={numbered ? "ol" : "ul"} $min={260}>
+      {items.map((item, i) => (
+        <Card key={item.title}>
+          <Body>
+            {numbered && <Meta aria-hidden="true">Step {i + 1}</Meta>}
+            <h3>{item.title}</h3>
+            <p>{item.description}</p>
+          </Body>
+        </Card>
+      ))}
+    </Grid>
+  );
+}
+
+export interface LinkCardItem {
+  to: string;
+  title: string;
+  text?: string | null;
+  meta?: string | null;
+  icon?: IconName | null;
+  image?: { data: IGatsbyImageData; alt: string } | null;
+}
+
+/** Cards that each link to a page: services, industries, case studies. */
+export function LinkCardGrid({
+  items,
+  min = 260,
+  headingLevel = 3,
+}: {
+  items: readonly LinkCardItem[];
+  min?: number;
+  headingLevel?: 3 | 4;
+}) {
+  const Heading = `h${headingLevel}` as "h3";
+  return (
+    <Grid $min={min}>
+      {items.map((item) => (
+        <Card key={item.to}>
+          {item.image && <GatsbyImage image={item.image.data} alt={item.image.alt} />}
+          <Body>
+            {item.icon && <Icon name={item.icon} />}
+            {item.meta && <Meta>{item.meta}</Meta>}
+            <Heading>
+              <CardLink to={item.to}>{item.title}</CardLink>
+            </Heading>
+            {item.text && <p>{item.text}</p>}
+          </Body>
+        </Card>
+      ))}
+    </Grid>
+  );
+}

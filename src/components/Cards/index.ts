@@ -1,0 +1,2 @@
+export { ItemGrid, LinkCardGrid } from "./Cards";
+export type { LinkCardItem, TitledItem } from "./Cards";

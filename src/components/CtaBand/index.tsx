@@ -1,0 +1,42 @@
+import * as React from "react";
+import styled from "styled-components";
+import { ButtonLink } from "../ButtonLink";
+import { Container } from "../Container";
+
+const Band = styled.section`
+  background: ${({ theme }) => theme.colors.ink};
+  color: ${({ theme }) => theme.colors.onDark};
+  padding: ${({ theme }) => theme.spacing(8, 0)};
+  h2 {
+    color: ${({ theme }) => theme.colors.white};
+  }
+  p {
+    max-width: 60ch;
+    font-size: 1.1rem;
+  }
+`;
+
+export interface CtaBandProps {
+  heading: string;
+  body: string;
+  label: string;
+  /** Rendered instead of the default link to /contact (e.g. a button that opens the modal). */
+  action?: React.ReactNode;
+}
+
+/** The closing call to action: book a free consultation. */
+export function CtaBand({ heading, body, label, action }: CtaBandProps) {
+  return (
+    <Band aria-labelledby="cta-heading">
+      <Container>
+        <h2 id="cta-heading">{heading}</h2>
+        <p>{body}</p>
+        {action ?? (
+          <ButtonLink to="/contact" $variant="light">
+            {label}
+          </ButtonLink>
+        )}
+      </Container>
+    </Band>
+  );
+}

@@ -1,0 +1,137 @@
+import * as React from "react";
+import { Link } from "gatsby";
+import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import styled, { css } from "styled-components";
+import { media } from "../../styles/media";
+import { Container } from "../Container";
+
+const Wrapper = styled.div<{ $tone: "light" | "dark" }>`
+  /* Room for the fixed navbar above the heading. */
+  padding: ${({ theme }) => theme.spacing(16, 0, 8)};
+  ${({ $tone, theme }) =>
+    $tone === "dark"
+      ? css`
+          background: radial-gradient(circle at 85% 10%, #2b3a55 0%, ${theme.colors.ink} 55%);
+          color: ${theme.colors.onDark};
+          h1 {
+            color: ${theme.colors.white};
+          }
+        `
+      : css`
+          background: linear-gradient(180deg, ${theme.colors.surface} 0%, ${theme.colors.white} 100%);
+        `}
+`;
+
+const Inner = styled(Container)<{ $withImage: boolean }>`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing(5)};
+  align-items: center;
+  ${media.up("md")} {
+    grid-template-columns: ${({ $withImage }) => ($withImage ? "1.1fr 1fr" : "1fr")};
+  }
+`;
+
+const Eyebrow = styled.p<{ $tone: "light" | "dark" }>`
+  font-weight: 700;
+  text-transform: uppercase;
+  letter-spacing: 0.08em;
+  font-size: 0.85rem;
+  color: ${({ $tone, theme }) => ($tone === "dark" ? "#f4c29b" : theme.colors.accent)};
+`;
+
+const Lead = styled.p`
+  font-size: 1.2rem;
+  max-width: 60ch;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing(2)};
+  margin-top: ${({ theme }) => theme.spacing(3)};
+`;
+
+const Crumbs = styled.nav<{ $tone: "light" | "dark" }>`
+  ol {
+    list-style: none;
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.spacing(1)};
+    padding: 0;
+    margin: ${({ theme }) => theme.spacing(0, 0, 2)};
+    font-size: 0.9rem;
+  }
+  li + li::before {
+    content: "/";
+    margin-right: ${({ theme }) => theme.spacing(1)};
+    opacity: 0.6;
+  }
+  a {
+    color: ${({ $tone, theme }) => ($tone === "dark" ? theme.colors.onDark : theme.colors.muted)};
+  }
+`;
+
+const Figure = styled.div`
+  border-radius: ${({ theme }) => theme.radius * 3}px;
+  overflow: hidden;
+  box-shadow: 0 20px 50px rgba(14, 26, 43, 0.25);
+`;
+
+export interface Crumb {
+  to: string;
+  label: string;
+}
+
+export interface PageHeroProps {
+  headline: string;
+  lead?: string | null;
+  eyebrow?: string | null;
+  tone?: "light" | "dark";
+  crumbs?: Crumb[];
+  image?: { data: IGatsbyImageData; alt: string } | null;
+  children?: React.ReactNode;
+}
+
+/** The top of every page: breadcrumbs, the page's h1, a lead and calls to action. */
+export function PageHero({
+  headline,
+  lead,
+  eyebrow,
+  tone = "light",
+  crumbs,
+  image,
+  children,
+}: PageHeroProps) {
+  return (
+    <Wrapper $tone={tone}>
+      <Inner $withImage={Boolean(image)}>
+        <div>
+          {crumbs && crumbs.length > 0 && (
+            <Crumbs aria-label="Breadcrumb" $tone={tone}>
+              <ol>
+                {crumbs.map((c, i) => (
+                  <li key={c.to}>
+                    {i === crumbs.length - 1 ? (
+                      <span aria-current="page">{c.label}</span>
+                    ) : (
+                      <Link to={c.to}>{c.label}</Link>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            </Crumbs>
+          )}
+          {eyebrow && <Eyebrow $tone={tone}>{eyebrow}</Eyebrow>}
+          <h1>{headline}</h1>
+          {lead && <Lead>{lead}</Lead>}
+          {children && <Actions>{children}</Actions>}
+        </div>
+        {image && (
+          <Figure>
+            <GatsbyImage image={image.data} alt={image.alt} loading="eager" />
+          </Figure>
+        )}
+      </Inner>
+    </Wrapper>
+  );
+}

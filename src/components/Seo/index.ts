@@ -1,0 +1,2 @@
+export { Seo, pageTitle } from "./Seo";
+export type { SeoProps } from "./Seo";

@@ -1,0 +1,39 @@
+import * as React from "react";
+import styled from "styled-components";
+import { Footer } from "./Footer";
+import { Header } from "./Header";
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: ${({ theme }) => theme.spacing(1)};
+  top: -100px;
+  z-index: 1000;
+  padding: ${({ theme }) => theme.spacing(1.5, 2)};
+  background: ${({ theme }) => theme.colors.ink};
+  color: ${({ theme }) => theme.colors.white};
+  border-radius: ${({ theme }) => theme.radius}px;
+  &:focus {
+    top: ${({ theme }) => theme.spacing(1)};
+    color: ${({ theme }) => theme.colors.white};
+  }
+`;
+
+export interface LayoutProps {
+  pathname: string;
+  solidNavbar: boolean;
+  children: React.ReactNode;
+}
+
+/** The shared layout: skip link, navbar, the page, footer. */
+export function Layout({ pathname, solidNavbar, children }: LayoutProps) {
+  return (
+    <>
+      <SkipLink href="#main">Skip to content</SkipLink>
+      <Header pathname={pathname} solidNavbar={solidNavbar} />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+    </>
+  );
+}

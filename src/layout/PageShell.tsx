@@ -1,0 +1,32 @@
+import * as React from "react";
+import { ThemeProvider } from "styled-components";
+import { isStandalonePath } from "../../gatsby/lib/routes";
+import { GlobalStyle } from "../styles/GlobalStyle";
+import { theme } from "../styles/theme";
+import { Layout } from "./Layout";
+
+export interface PageShellProps {
+  pathname: string;
+  solidNavbar: boolean;
+  children: React.ReactNode;
+}
+
+/**
+ * Wraps every page (through wrapPageElement in gatsby-browser and gatsby-ssr). The theme and
+ * global styles live here, inside the styled-components plugin's style manager, so their CSS is
+ * in the static HTML. Every path but the new home page gets the shared layout.
+ */
+export function PageShell({ pathname, solidNavbar, children }: PageShellProps) {
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      {isStandalonePath(pathname) ? (
+        children
+      ) : (
+        <Layout pathname={pathname} solidNavbar={solidNavbar}>
+          {children}
+        </Layout>
+      )}
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,62 @@
+import { graphql } from "gatsby";
+
+/** GraphQL fragments shared by several templates (Gatsby collects them from any file in src). */
+export const fragments = graphql`
+  fragment WorkCard on Work {
+    slug
+    client
+    outcome
+    industry {
+      title
+    }
+    cover {
+      alt
+      src {
+        childImageSharp {
+          gatsbyImageData(width: 560, aspectRatio: 1.6, layout: CONSTRAINED)
+        }
+      }
+    }
+  }
+  fragment ServiceCard on Service {
+    slug
+    title
+    description
+    icon
+  }
+  fragment IndustryCard on Industry {
+    slug
+    title
+    description
+    icon
+    kind
+  }
+  fragment PageSectionsData on Page {
+    sections {
+      id
+      heading
+      body
+      items {
+        title
+        description
+      }
+      services {
+        ...ServiceCard
+      }
+      industries {
+        ...IndustryCard
+      }
+      works {
+        ...WorkCard
+      }
+    }
+    featured {
+      ...WorkCard
+    }
+    cta {
+      heading
+      body
+      label
+    }
+  }
+`;

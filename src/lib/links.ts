@@ -1,0 +1,34 @@
+import { pagePath, pathFor } from "../../gatsby/lib/routes";
+
+export interface ResolvedLink {
+  label: string;
+  to: string;
+  /** Links outside the Gatsby router (files such as the sitemap, other sites). */
+  external: boolean;
+}
+
+export interface LinkRef {
+  label?: string | null;
+  href?: string | null;
+  service?: { slug: string; title: string } | null;
+  industry?: { slug: string; title: string } | null;
+  work?: { slug: string; client: string } | null;
+  page?: { slug: string; title: string } | null;
+  country?: { slug: string; country: string } | null;
+}
+
+/** Resolves a content link (a reference to an entry, or a label and address) to text and a path. */
+export function resolveLink(link: LinkRef): ResolvedLink {
+  if (link.service)
+    return { label: link.service.title, to: pathFor("service", link.service.slug), external: false };
+  if (link.industry)
+    return { label: link.industry.title, to: pathFor("industry", link.industry.slug), external: false };
+  if (link.work) return { label: link.work.client, to: pathFor("work", link.work.slug), external: false };
+  if (link.page) return { label: link.page.title, to: pagePath(link.page.slug), external: false };
+  if (link.country)
+    return { label: link.country.country, to: pathFor("country", link.country.slug), external: false };
+  const href = link.href ?? "/";
+  // Files such as /sitemap-0.xml are not pages: a plain link loads them from the server.
+  const external = /^https?:/.test(href) || /\.[a-z0-9]+$/i.test(href);
+  return { label: link.label ?? href, to: href, external };
+}

@@ -1,0 +1,29 @@
+import { createGlobalStyle } from "styled-components";
+
+export const GlobalStyle = createGlobalStyle`
+  *, *::before, *::after { box-sizing: border-box; }
+  html { -webkit-text-size-adjust: 100%; scroll-behavior: smooth; }
+  @media (prefers-reduced-motion: reduce) { html { scroll-behavior: auto; } }
+  body {
+    margin: 0;
+    font-family: ${({ theme }) => theme.fonts.body};
+    font-size: 1rem;
+    line-height: 1.6;
+    color: ${({ theme }) => theme.colors.text};
+    background: ${({ theme }) => theme.colors.white};
+    -webkit-font-smoothing: antialiased;
+  }
+  h1, h2, h3, h4 { color: ${({ theme }) => theme.colors.ink}; line-height: 1.2; margin: 0 0 0.5em; }
+  h1 { font-size: clamp(2rem, 4vw + 1rem, 3.25rem); letter-spacing: -0.02em; }
+  h2 { font-size: clamp(1.5rem, 2vw + 1rem, 2.25rem); letter-spacing: -0.01em; }
+  h3 { font-size: 1.2rem; }
+  p { margin: 0 0 1em; }
+  a { color: ${({ theme }) => theme.colors.accent}; }
+  a:hover { color: ${({ theme }) => theme.colors.accentDark}; }
+  img { max-width: 100%; height: auto; }
+  :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; outline-offset: 2px; }
+  .visually-hidden {
+    position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
+    overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+  }
+`;

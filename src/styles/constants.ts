@@ -1,0 +1,6 @@
+/** The spec's business constants (section 9), named once. */
+export const NAVBAR_SOLID_SCROLL_PX = 75;
+export const MOBILE_MAX_WIDTH_PX = 480;
+export const CONSULTATION_BUTTON_MIN_WIDTH_PX = 768;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+export const SCROLL_ANIMATION_MS = 1000;

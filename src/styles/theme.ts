@@ -1,0 +1,29 @@
+export const breakpoints = { xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const;
+export type Breakpoint = keyof typeof breakpoints;
+
+const SPACING_UNIT = 8;
+
+export const theme = {
+  breakpoints,
+  spacing: (...n: number[]): string => n.map((x) => `${x * SPACING_UNIT}px`).join(" "),
+  radius: 4,
+  colors: {
+    ink: "#0e1a2b",
+    text: "#1f2a37",
+    muted: "#4b5563",
+    line: "#e5e7eb",
+    surface: "#f6f4f1",
+    white: "#ffffff",
+    /** Copper: buttons and links. 5.3:1 on white. */
+    accent: "#b0481c",
+    accentDark: "#8f3a16",
+    accentSoft: "#fbe9df",
+    onDark: "#f4ede6",
+  },
+  fonts: {
+    body: `"Inter", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`,
+  },
+  maxWidth: "1200px",
+} as const;
+
+export type Theme = typeof theme;
