@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
+import TerserPlugin from "terser-webpack-plugin";
 import { parse } from "yaml";
 import { siteSchema } from "./schemas";
 import { contentDir } from "./gatsby/lib/paths";
@@ -46,6 +47,24 @@ const config: GatsbyConfig = {
         display: "standalone",
         icon: "src/images/icon.png",
         cache_busting_mode: "none",
+      },
+    },
+    {
+      // The editors' CMS at /admin/: a separate bundle that no other page loads.
+      resolve: "gatsby-plugin-decap-cms",
+      options: {
+        modulePath: path.join(__dirname, "src/cms/cms.ts"),
+        manualInit: true,
+        enableIdentityWidget: false,
+        htmlTitle: `Content manager | ${site.name}`,
+        // The plugin copies Decap's prebuilt bundle (4 MB, already minified) and would then
+        // minify it again, which took over a minute: minify only our own CMS entry.
+        customizeWebpackConfig: (webpackConfig: { optimization?: { minimizer?: unknown[] } }) => {
+          webpackConfig.optimization = {
+            ...webpackConfig.optimization,
+            minimizer: [new TerserPlugin({ exclude: /decap-cms-app\.js|\.production\.min\.js/ })],
+          };
+        },
       },
     },
     {
