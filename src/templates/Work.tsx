@@ -3,6 +3,7 @@ import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { GatsbyImage, getImage } from "gatsby-plugin-image";
 import styled from "styled-components";
 import { pathFor } from "../../gatsby/lib/routes";
+import { platformLabel } from "../../schemas/platforms";
 import { ItemGrid, LinkCardGrid } from "../components/Cards";
 import { ConsultationButton, ConsultationCta } from "../components/Consultation";
 import { Container } from "../components/Container";
@@ -13,17 +14,6 @@ import { workCard } from "../lib/cards";
 import { media } from "../styles/media";
 
 type Data = Queries.WorkPageQuery;
-
-const PLATFORM_LABEL: Record<string, string> = {
-  web: "Web",
-  ios: "iOS",
-  android: "Android",
-  pwa: "PWA",
-  "ai-ml": "AI/ML",
-  desktop: "Desktop",
-  wearable: "Wearable",
-  vr: "VR",
-};
 
 const Facts = styled.dl`
   display: grid;
@@ -132,7 +122,7 @@ export default function WorkTemplate({ data }: PageProps<Data>) {
           </div>
           <div>
             <dt>Platforms</dt>
-            <dd>{w.platforms.map((p) => PLATFORM_LABEL[p] ?? p).join(", ")}</dd>
+            <dd>{w.platforms.map(platformLabel).join(", ")}</dd>
           </div>
           <div>
             <dt>Region</dt>
