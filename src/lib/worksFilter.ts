@@ -139,3 +139,20 @@ export function resultSummary(shown: number, total: number): string {
   if (shown === total) return `Showing all ${plural(total)}`;
   return `Showing ${shown} of ${plural(total)}`;
 }
+
+/** Changes of one filter closer together than this share a single history entry. */
+export const FILTER_HISTORY_COALESCE_MS = 1000;
+
+export interface FilterChange {
+  key: FilterKey | "all";
+  at: number;
+}
+
+/**
+ * Whether a filter change adds a history entry or replaces the current one. Arrow keys on a
+ * closed select change its value once per key press; those quick steps through one filter make
+ * one entry, so the back button returns to the previous choice rather than the previous option.
+ */
+export function historyMode(last: FilterChange | null, next: FilterChange): "push" | "replace" {
+  return last && last.key === next.key && next.at - last.at < FILTER_HISTORY_COALESCE_MS ? "replace" : "push";
+}

@@ -2,7 +2,9 @@
 import {
   facetCounts,
   filterOptions,
+  FILTER_HISTORY_COALESCE_MS,
   filterWorks,
+  historyMode,
   isFiltered,
   matchesFilter,
   parseFilter,
@@ -152,4 +154,13 @@ test("the result line says how many match, and says so when none do", () => {
   expect(resultSummary(3, 39)).toBe("Showing 3 of 39 case studies");
   expect(resultSummary(1, 39)).toBe("Showing 1 of 39 case studies");
   expect(resultSummary(0, 39)).toBe("No case studies match these filters");
+});
+
+test("quick steps through one filter share a history entry; other changes add one", () => {
+  expect(historyMode(null, { key: "industry", at: 0 })).toBe("push");
+  expect(historyMode({ key: "industry", at: 0 }, { key: "industry", at: 300 })).toBe("replace");
+  expect(historyMode({ key: "industry", at: 0 }, { key: "service", at: 300 })).toBe("push");
+  expect(historyMode({ key: "industry", at: 0 }, { key: "industry", at: FILTER_HISTORY_COALESCE_MS })).toBe(
+    "push",
+  );
 });
