@@ -4,6 +4,7 @@ import { GatsbyImage, getImage } from "gatsby-plugin-image";
 import styled from "styled-components";
 import { pathFor } from "../../gatsby/lib/routes";
 import { platformLabel } from "../../schemas/platforms";
+import { ButtonLink } from "../components/ButtonLink";
 import { ItemGrid, LinkCardGrid } from "../components/Cards";
 import { ConsultationButton, ConsultationCta } from "../components/Consultation";
 import { Container } from "../components/Container";
@@ -61,6 +62,10 @@ const Outcomes = styled.ul`
   li {
     margin-bottom: ${({ theme }) => theme.spacing(1.5)};
   }
+`;
+
+const MoreLink = styled.p`
+  margin: ${({ theme }) => theme.spacing(4, 0, 0)};
 `;
 
 const Pager = styled.nav`
@@ -163,6 +168,11 @@ export default function WorkTemplate({ data }: PageProps<Data>) {
       {w.moreWork.length > 0 && (
         <Section heading="More work" tone="tinted">
           <LinkCardGrid items={w.moreWork.map(workCard)} min={300} />
+          <MoreLink>
+            <ButtonLink to="/works" $variant="secondary">
+              Browse all case studies
+            </ButtonLink>
+          </MoreLink>
         </Section>
       )}
       <Container>
