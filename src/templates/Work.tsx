@@ -3,6 +3,8 @@ import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { GatsbyImage, getImage } from "gatsby-plugin-image";
 import styled from "styled-components";
 import { pathFor } from "../../gatsby/lib/routes";
+import { platformLabel } from "../../schemas/platforms";
+import { ButtonLink } from "../components/ButtonLink";
 import { ItemGrid, LinkCardGrid } from "../components/Cards";
 import { ConsultationButton, ConsultationCta } from "../components/Consultation";
 import { Container } from "../components/Container";
@@ -13,17 +15,6 @@ import { workCard } from "../lib/cards";
 import { media } from "../styles/media";
 
 type Data = Queries.WorkPageQuery;
-
-const PLATFORM_LABEL: Record<string, string> = {
-  web: "Web",
-  ios: "iOS",
-  android: "Android",
-  pwa: "PWA",
-  "ai-ml": "AI/ML",
-  desktop: "Desktop",
-  wearable: "Wearable",
-  vr: "VR",
-};
 
 const Facts = styled.dl`
   display: grid;
@@ -71,6 +62,10 @@ const Outcomes = styled.ul`
   li {
     margin-bottom: ${({ theme }) => theme.spacing(1.5)};
   }
+`;
+
+const MoreLink = styled.p`
+  margin: ${({ theme }) => theme.spacing(4, 0, 0)};
 `;
 
 const Pager = styled.nav`
@@ -132,7 +127,7 @@ export default function WorkTemplate({ data }: PageProps<Data>) {
           </div>
           <div>
             <dt>Platforms</dt>
-            <dd>{w.platforms.map((p) => PLATFORM_LABEL[p] ?? p).join(", ")}</dd>
+            <dd>{w.platforms.map(platformLabel).join(", ")}</dd>
           </div>
           <div>
             <dt>Region</dt>
@@ -173,6 +168,11 @@ export default function WorkTemplate({ data }: PageProps<Data>) {
       {w.moreWork.length > 0 && (
         <Section heading="More work" tone="tinted">
           <LinkCardGrid items={w.moreWork.map(workCard)} min={300} />
+          <MoreLink>
+            <ButtonLink to="/works" $variant="secondary">
+              Browse all case studies
+            </ButtonLink>
+          </MoreLink>
         </Section>
       )}
       <Container>
