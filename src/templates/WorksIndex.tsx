@@ -4,6 +4,7 @@ import { LinkCardGrid } from "../components/Cards";
 import { PageHero } from "../components/PageHero";
 import { Section } from "../components/Section";
 import { Seo } from "../components/Seo";
+import type { PageContext } from "../../gatsby/lib/routes";
 import { workCard } from "../lib/cards";
 
 type Data = Queries.WorksIndexPageQuery;
@@ -43,6 +44,13 @@ export const query = graphql`
   }
 `;
 
-export function Head({ data, location }: HeadProps<Data>) {
-  return <Seo title={data.page!.title} description={data.page!.description} pathname={location.pathname} />;
+export function Head({ data, location, pageContext }: HeadProps<Data, PageContext>) {
+  return (
+    <Seo
+      title={data.page!.title}
+      description={data.page!.description}
+      pathname={location.pathname}
+      breadcrumbs={pageContext.breadcrumbs}
+    />
+  );
 }
