@@ -1,1 +1,2 @@
 export { wrapPageElement } from "./src/wrapPageElement";
+export { onRouteUpdate } from "./src/lib/onRouteUpdate";
