@@ -77,6 +77,20 @@ describe("country lookup", () => {
   }
 });
 
+test("a lookup that never answers does not hold up the page", async () => {
+  const { page, context, outside } = await newPage(undefined, {}, { countryLookup: "hang" });
+  // The lookup starts after hydration, so the load event does not wait for it at all.
+  await page.goto("/about", { waitUntil: "load" });
+  await page.waitForFunction(() => document.readyState === "complete");
+  for (let i = 0; i < 100 && outside.lookups.length === 0; i++) await page.waitForTimeout(100);
+  assert.equal(outside.lookups.length, 1);
+  assert.ok(await page.locator("h1").isVisible());
+  await page.locator("main a[href='/']").first().click();
+  await page.waitForURL((u) => u.pathname === "/");
+  assert.equal(await page.locator("h1").count(), 1);
+  await context.close();
+});
+
 describe("country-site suggestion", () => {
   test("offers the matching country page, not on that page, and stays dismissed", async () => {
     const { page, context } = await newPage(undefined, {}, answer("AE"));

@@ -40,8 +40,8 @@ export const FAKE_GTAG_JS = `
 `;
 
 export interface OutsideOptions {
-  /** The lookup service's answer: a status and body, or "abort" for a network failure. */
-  countryLookup?: { status: number; body: string } | "abort";
+  /** The lookup service's answer: a status and body, "abort" (network failure) or "hang" (no answer). */
+  countryLookup?: { status: number; body: string } | "abort" | "hang";
 }
 
 export interface OutsideLog {
@@ -84,6 +84,7 @@ export async function interceptOutside(
       if (url.href === COUNTRY_LOOKUP_URL) {
         log.lookups.push(request);
         if (lookup === "abort") return route.abort("internetdisconnected");
+        if (lookup === "hang") return new Promise<void>(() => {});
         return route.fulfill({
           status: lookup.status,
           contentType: "application/json",
