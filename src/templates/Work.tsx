@@ -2,7 +2,8 @@ import * as React from "react";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { GatsbyImage, getImage } from "gatsby-plugin-image";
 import styled from "styled-components";
-import { pathFor } from "../../gatsby/lib/routes";
+import { pathFor, type PageContext } from "../../gatsby/lib/routes";
+import { socialImagePath } from "../../gatsby/lib/socialImages";
 import { platformLabel } from "../../schemas/platforms";
 import { ButtonLink } from "../components/ButtonLink";
 import { ItemGrid, LinkCardGrid } from "../components/Cards";
@@ -11,7 +12,9 @@ import { Container } from "../components/Container";
 import { PageHero } from "../components/PageHero";
 import { Section } from "../components/Section";
 import { Seo } from "../components/Seo";
+import { useSiteSettings } from "../hooks/useSiteSettings";
 import { workCard } from "../lib/cards";
+import { article } from "../lib/seo/structuredData";
 import { media } from "../styles/media";
 
 type Data = Queries.WorkPageQuery;
@@ -258,6 +261,27 @@ export const query = graphql`
   }
 `;
 
-export function Head({ data, location }: HeadProps<Data>) {
-  return <Seo title={data.work!.title} description={data.work!.description} pathname={location.pathname} />;
+export function Head({ data, location, pageContext }: HeadProps<Data, PageContext>) {
+  const w = data.work!;
+  const { siteUrl } = useSiteSettings();
+  const image = socialImagePath("work", w.slug);
+  return (
+    <Seo
+      title={w.title}
+      description={w.description}
+      pathname={location.pathname}
+      type="article"
+      image={image}
+      breadcrumbs={pageContext.breadcrumbs}
+      structuredData={[
+        article(siteUrl, {
+          headline: w.headline,
+          description: w.description,
+          path: pathFor("work", w.slug),
+          image: `${siteUrl}${image}`,
+          client: w.client,
+        }),
+      ]}
+    />
+  );
 }
