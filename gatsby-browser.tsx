@@ -5,6 +5,8 @@ import { initScrollAnimations, onScrollAnimationsRouteUpdate } from "./src/lib/s
 export { wrapPageElement } from "./src/wrapPageElement";
 
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
+  // A readiness mark: the page is hydrated and its controls respond (browser tests wait for it).
+  document.documentElement.dataset.hydrated = "true";
   initScrollAnimations();
 };
 

@@ -57,9 +57,10 @@ export async function newPage(
 }
 
 /**
- * Opens a path and waits until the page is hydrated (the network is idle, so the page's
- * JavaScript has loaded and run): clicks before that would reach the static HTML only.
+ * Opens a path and waits until the page is hydrated (gatsby-browser marks <html
+ * data-hydrated>): clicks before that would reach the static HTML only.
  */
 export async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path, { waitUntil: "networkidle" });
+  await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }

@@ -1,0 +1,89 @@
+/**
+ * The growth benchmark: builds a copy of the site with its real content and a copy with 1,000
+ * extra case studies and 200 extra services and industries, both from a cold cache, and prints
+ * build times, the works index's page-data and HTML size, and a case page's first-load JS.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/lib/browser";
+import { buildIn, makeProjectCopy } from "../e2e/lib/sandbox";
+import { serveSite } from "../e2e/lib/server";
+import { kb, measureFirstLoadJs } from "./firstLoadJs";
+import { generateContent } from "./generateContent";
+
+export interface GrowthFigures {
+  table: string;
+  notes: string;
+}
+
+interface SiteFigures {
+  pages: number;
+  buildSeconds: number;
+  worksPageData: number;
+  worksPageDataGzip: number;
+  worksHtml: number;
+  worksHtmlGzip: number;
+  caseJsGzip: number;
+  caseStaticQueriesGzip: number;
+}
+
+const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+
+async function figures(dir: string): Promise<SiteFigures> {
+  const buildSeconds = buildIn(dir);
+  const pub = path.join(dir, "public");
+  const pages = fs.readFileSync(path.join(pub, "sitemap-0.xml"), "utf8").split("<loc>").length - 1;
+  const worksPageData = path.join(pub, "page-data/works/page-data.json");
+  const worksHtml = path.join(pub, "works/index.html");
+  const casePageData = JSON.parse(
+    fs.readFileSync(path.join(pub, "page-data/works/humm/page-data.json"), "utf8"),
+  );
+  const staticQueries = (casePageData.staticQueryHashes as string[]).reduce(
+    (n, hash) => n + gz(path.join(pub, "page-data/sq/d", `${hash}.json`)),
+    0,
+  );
+  const server = await serveSite(dir);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const js = await measureFirstLoadJs(browser, server.url, "/works/humm");
+  await browser.close();
+  await server.stop();
+  return {
+    pages,
+    buildSeconds,
+    worksPageData: fs.statSync(worksPageData).size,
+    worksPageDataGzip: gz(worksPageData),
+    worksHtml: fs.statSync(worksHtml).size,
+    worksHtmlGzip: gz(worksHtml),
+    caseJsGzip: js.gzip + js.deferredGzip,
+    caseStaticQueriesGzip: staticQueries,
+  };
+}
+
+export async function measureGrowth(works = 1000, extra = 200): Promise<GrowthFigures> {
+  const real = makeProjectCopy("growth-real-");
+  const grown = makeProjectCopy("growth-1000-");
+  try {
+    generateContent(path.join(grown.dir, "content"), works, extra);
+    const a = await figures(real.dir);
+    const b = await figures(grown.dir);
+    const line = (name: string, f: SiteFigures) =>
+      `| ${name} | ${f.pages} | ${f.buildSeconds.toFixed(0)} s | ${kb(f.worksPageData)} (${kb(f.worksPageDataGzip)} gzip) | ${kb(f.worksHtml)} (${kb(f.worksHtmlGzip)} gzip) | ${kb(f.caseJsGzip)} | ${kb(f.caseStaticQueriesGzip)} |`;
+    const table = [
+      "| Content | Pages in sitemap | Cold build | `/works` page-data | `/works` HTML | `/works/humm` JS (gzip) | `/works/humm` static-query data (gzip) |",
+      "|---|---|---|---|---|---|---|",
+      line("real (39 case studies)", a),
+      line(`+${works} case studies, +${extra} services/industries`, b),
+    ].join("\n");
+    const notes = `Build time per page: ${((a.buildSeconds / a.pages) * 1000).toFixed(0)} ms (real) vs ${((b.buildSeconds / b.pages) * 1000).toFixed(0)} ms (grown); ratio of build times ${(b.buildSeconds / a.buildSeconds).toFixed(2)}x for ${(b.pages / a.pages).toFixed(2)}x the pages.`;
+    return { table, notes };
+  } finally {
+    real.cleanup();
+    grown.cleanup();
+  }
+}
+
+if (require.main === module) {
+  void measureGrowth().then((g) => process.stdout.write(`${g.table}\n\n${g.notes}\n`));
+}
