@@ -1,13 +1,12 @@
 import * as React from "react";
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { graphql, Link, type PageProps } from "gatsby";
 import { getImage } from "gatsby-plugin-image";
 import styled from "styled-components";
 import { ButtonLink } from "../components/ButtonLink";
 import { Container } from "../components/Container";
 import { Logo } from "../components/Logo";
 import { PageHero } from "../components/PageHero";
-import { Seo } from "../components/Seo";
-import type { PageContext } from "../../gatsby/lib/routes";
+import { pageHead } from "../components/Seo";
 import { PageSections } from "../views/PageSections";
 
 type Data = Queries.NewHomePageQuery;
@@ -104,14 +103,4 @@ export const query = graphql`
   }
 `;
 
-export function Head({ data, location, pageContext }: HeadProps<Data, PageContext>) {
-  return (
-    <Seo
-      title={data.page!.title}
-      description={data.page!.description}
-      pathname={location.pathname}
-      breadcrumbs={pageContext.breadcrumbs}
-      noindex
-    />
-  );
-}
+export const Head = pageHead({ noindex: true });

@@ -1,9 +1,8 @@
 import * as React from "react";
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { graphql, type PageProps } from "gatsby";
 import { ConsultationCta } from "../components/Consultation";
 import { PageHero } from "../components/PageHero";
-import { Seo } from "../components/Seo";
-import type { PageContext } from "../../gatsby/lib/routes";
+import { pageHead } from "../components/Seo";
 import { Portfolio } from "../views/Portfolio";
 
 type Data = Queries.WorksIndexPageQuery;
@@ -43,13 +42,4 @@ export const query = graphql`
   }
 `;
 
-export function Head({ data, location, pageContext }: HeadProps<Data, PageContext>) {
-  return (
-    <Seo
-      title={data.page!.title}
-      description={data.page!.description}
-      pathname={location.pathname}
-      breadcrumbs={pageContext.breadcrumbs}
-    />
-  );
-}
+export const Head = pageHead();

@@ -1,2 +1,3 @@
 export { Seo, pageTitle } from "./Seo";
 export type { SeoProps } from "./Seo";
+export { pageHead } from "./pageHead";

@@ -1,0 +1,21 @@
+import * as React from "react";
+import type { HeadProps } from "gatsby";
+import type { PageContext } from "../../../gatsby/lib/routes";
+import { Seo } from "./Seo";
+
+type PageData = { page: { title: string; description: string } | null };
+
+/** The Head of the templates that render a content page (about, contact, works, casestudy, new-home). */
+export function pageHead(options: { noindex?: boolean } = {}) {
+  return function Head({ data, location, pageContext }: HeadProps<PageData, PageContext>) {
+    return (
+      <Seo
+        title={data.page!.title}
+        description={data.page!.description}
+        pathname={location.pathname}
+        breadcrumbs={pageContext.breadcrumbs}
+        noindex={options.noindex}
+      />
+    );
+  };
+}
