@@ -51,6 +51,7 @@ const PAGE_ROUTES: Record<string, { path: string; template: TemplateName; solid:
   home: { path: "/", template: "home", solid: false },
   about: { path: "/about", template: "page", solid: true },
   contact: { path: "/contact", template: "page", solid: true },
+  privacy: { path: "/privacy", template: "page", solid: true },
   works: { path: "/works", template: "worksIndex", solid: true },
   casestudy: { path: "/casestudy", template: "casestudy", solid: true },
   "new-home": { path: NEW_HOME_PATH, template: "newHome", solid: false },

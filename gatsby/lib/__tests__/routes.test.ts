@@ -9,7 +9,7 @@ import {
 } from "../routes";
 
 const input: RouteInput = {
-  pages: ["home", "about", "contact", "works", "casestudy", "new-home"].map((slug) => ({
+  pages: ["home", "about", "contact", "privacy", "works", "casestudy", "new-home"].map((slug) => ({
     slug,
     title: slug,
   })),
@@ -32,6 +32,7 @@ test("every entry gets its path and template", () => {
     "/": "home",
     "/about": "page",
     "/contact": "page",
+    "/privacy": "page",
     "/works": "worksIndex",
     "/casestudy": "casestudy",
     "/new-home": "newHome",
@@ -85,4 +86,15 @@ test("breadcrumbs follow the parent links from home", () => {
     { path: "/works/lighthouse_storage", title: "Lighthouse Storage" },
   ]);
   expect(breadcrumbs(routes, "/nowhere")).toEqual([]);
+});
+
+test("the privacy notice is an indexed page under home, with a solid navbar", () => {
+  const privacy = buildRoutes(input).find((r) => r.path === "/privacy")!;
+  expect(privacy).toMatchObject({
+    template: "page",
+    kind: "page",
+    solidNavbar: true,
+    indexed: true,
+    parent: "/",
+  });
 });
