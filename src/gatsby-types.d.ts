@@ -4491,6 +4491,13 @@ type CasestudyPageQueryVariables = Exact<{
 
 type CasestudyPageQuery = { readonly page: { readonly title: string, readonly description: string, readonly headline: string, readonly intro: string, readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly title: string }, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly title: string }, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null } | null };
 
+type ContactPageQueryVariables = Exact<{
+  slug: Scalars['String'];
+}>;
+
+
+type ContactPageQuery = { readonly page: { readonly slug: string, readonly title: string, readonly description: string, readonly headline: string, readonly intro: string, readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly title: string }, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly title: string }, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null } | null };
+
 type ContentPageQueryVariables = Exact<{
   slug: Scalars['String'];
 }>;
@@ -4569,6 +4576,11 @@ type UseFooterQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type UseFooterQuery = { readonly footer: { readonly columns: ReadonlyArray<{ readonly title: string, readonly visible: number | null, readonly links: ReadonlyArray<{ readonly label: string | null, readonly href: string | null, readonly service: { readonly slug: string, readonly title: string } | null, readonly industry: { readonly slug: string, readonly title: string } | null, readonly work: { readonly slug: string, readonly client: string } | null, readonly page: { readonly slug: string, readonly title: string } | null, readonly country: { readonly slug: string, readonly country: string } | null }> }> } | null };
+
+type UseServiceOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type UseServiceOptionsQuery = { readonly allService: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string }> } };
 
 type UseSiteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -5,6 +5,7 @@ import {
   isStandalonePath,
   normalizePath,
   RouteConflictError,
+  topicFromPath,
   type RouteInput,
 } from "../routes";
 
@@ -31,7 +32,7 @@ test("every entry gets its path and template", () => {
   expect(table).toEqual({
     "/": "home",
     "/about": "page",
-    "/contact": "page",
+    "/contact": "contact",
     "/privacy": "page",
     "/works": "worksIndex",
     "/casestudy": "casestudy",
@@ -97,4 +98,13 @@ test("the privacy notice is an indexed page under home, with a solid navbar", ()
     indexed: true,
     parent: "/",
   });
+});
+
+test("a page's topic comes from its path: services, industries and case studies", () => {
+  expect(topicFromPath("/services/nlp-solutions")).toEqual({ kind: "service", slug: "nlp-solutions" });
+  expect(topicFromPath("/industries/ai-in-finance/")).toEqual({ kind: "industry", slug: "ai-in-finance" });
+  expect(topicFromPath("/works/lighthouse_storage")).toEqual({ kind: "work", slug: "lighthouse_storage" });
+  for (const path of ["/", "/contact", "/works", "/services/", "/uk", "/services/a/b"]) {
+    expect(topicFromPath(path)).toBeUndefined();
+  }
 });
