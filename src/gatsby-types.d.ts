@@ -4554,6 +4554,10 @@ type IndustryPageQueryVariables = Exact<{
 
 type IndustryPageQuery = { readonly industry: { readonly slug: string, readonly kind: string, readonly title: string, readonly description: string, readonly headline: string, readonly summary: string, readonly challenges: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly solutions: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly useCases: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }>, readonly faqs: ReadonlyArray<{ readonly question: string, readonly answer: string }> | null, readonly relatedWorks: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly title: string }, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> } | null };
 
+type MenuEntryFragment = { readonly slug: string, readonly title: string, readonly icon: string | null };
+
+type MenuIndustryFragment = { readonly slug: string, readonly title: string, readonly icon: string | null };
+
 type NewHomePageQueryVariables = Exact<{
   slug: Scalars['String'];
 }>;
@@ -4576,6 +4580,11 @@ type UseFooterQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type UseFooterQuery = { readonly footer: { readonly columns: ReadonlyArray<{ readonly title: string, readonly visible: number | null, readonly links: ReadonlyArray<{ readonly label: string | null, readonly href: string | null, readonly service: { readonly slug: string, readonly title: string } | null, readonly industry: { readonly slug: string, readonly title: string } | null, readonly work: { readonly slug: string, readonly client: string } | null, readonly page: { readonly slug: string, readonly title: string } | null, readonly country: { readonly slug: string, readonly country: string } | null }> }> } | null };
+
+type UseNavigationQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type UseNavigationQuery = { readonly navigation: { readonly services: { readonly columns: ReadonlyArray<{ readonly groups: ReadonlyArray<{ readonly title: string, readonly icons: boolean, readonly items: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly icon: string | null }> }> }> }, readonly industries: { readonly sector: { readonly title: string, readonly items: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly icon: string | null }> }, readonly ai: { readonly title: string, readonly items: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly icon: string | null }> } } } | null, readonly allWork: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly client: string }> } };
 
 type UseServiceOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 

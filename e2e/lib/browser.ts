@@ -49,3 +49,11 @@ export async function newPage(
   const page = await context.newPage();
   return { page, context };
 }
+
+/**
+ * Opens a path and waits until the page is hydrated (the network is idle, so the page's
+ * JavaScript has loaded and run): clicks before that would reach the static HTML only.
+ */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: "networkidle" });
+}

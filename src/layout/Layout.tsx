@@ -1,7 +1,11 @@
 import * as React from "react";
 import styled from "styled-components";
 import { Footer } from "./Footer";
-import { Header } from "./Header";
+import { useLayout } from "./LayoutContext";
+import { Navbar } from "./Navbar";
+import { Toasts } from "./Toasts";
+
+const ConsultationModal = React.lazy(() => import("./ConsultationModal/ConsultationModal"));
 
 const SkipLink = styled.a`
   position: absolute;
@@ -24,16 +28,23 @@ export interface LayoutProps {
   children: React.ReactNode;
 }
 
-/** The shared layout: skip link, navbar, the page, footer. */
+/** The shared layout: skip link, navbar, the page, footer, toasts and the consultation modal. */
 export function Layout({ pathname, solidNavbar, children }: LayoutProps) {
+  const { showModal } = useLayout();
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
-      <Header pathname={pathname} solidNavbar={solidNavbar} />
+      <Navbar pathname={pathname} solidNavbar={solidNavbar} />
       <main id="main" tabIndex={-1}>
         {children}
       </main>
       <Footer />
+      <Toasts />
+      {showModal && (
+        <React.Suspense fallback={null}>
+          <ConsultationModal />
+        </React.Suspense>
+      )}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { isStandalonePath } from "../../gatsby/lib/routes";
 import { GlobalStyle } from "../styles/GlobalStyle";
 import { theme } from "../styles/theme";
 import { Layout } from "./Layout";
+import { LayoutProvider } from "./LayoutContext";
 
 export interface PageShellProps {
   pathname: string;
@@ -20,13 +21,15 @@ export function PageShell({ pathname, solidNavbar, children }: PageShellProps) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      {isStandalonePath(pathname) ? (
-        children
-      ) : (
-        <Layout pathname={pathname} solidNavbar={solidNavbar}>
-          {children}
-        </Layout>
-      )}
+      <LayoutProvider>
+        {isStandalonePath(pathname) ? (
+          children
+        ) : (
+          <Layout pathname={pathname} solidNavbar={solidNavbar}>
+            {children}
+          </Layout>
+        )}
+      </LayoutProvider>
     </ThemeProvider>
   );
 }

@@ -14,7 +14,7 @@ export const GlobalStyle = createGlobalStyle`
     -webkit-font-smoothing: antialiased;
   }
   h1, h2, h3, h4 { color: ${({ theme }) => theme.colors.ink}; line-height: 1.2; margin: 0 0 0.5em; }
-  h1 { font-size: clamp(2rem, 4vw + 1rem, 3.25rem); letter-spacing: -0.02em; }
+  h1 { font-size: clamp(2rem, 2.5vw + 1.25rem, 3rem); letter-spacing: -0.02em; }
   h2 { font-size: clamp(1.5rem, 2vw + 1rem, 2.25rem); letter-spacing: -0.01em; }
   h3 { font-size: 1.2rem; }
   p { margin: 0 0 1em; }

@@ -1,11 +1,25 @@
 import * as React from "react";
+import { useLayout } from "../../layout/LayoutContext";
 import { ButtonLink } from "../ButtonLink";
 import { CtaBand } from "../CtaBand";
 
-/** Opens the free consultation (a link to /contact until the modal exists). */
+/**
+ * Opens the consultation modal. It is a link to /contact underneath, so it still works before
+ * JavaScript has loaded or without it.
+ */
 export function ConsultationButton({ variant }: { variant?: "primary" | "light" }) {
+  const { setShowModal } = useLayout();
   return (
-    <ButtonLink to="/contact" $variant={variant}>
+    <ButtonLink
+      to="/contact"
+      $variant={variant}
+      aria-haspopup="dialog"
+      onClick={(event: React.MouseEvent) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        setShowModal(true);
+      }}
+    >
       Get a free consultation
     </ButtonLink>
   );

@@ -45,7 +45,7 @@ export function Section({ id, heading, lead, tone = "plain", children }: Section
   const headingId = `${id ?? heading.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-heading`;
   return (
     <Wrapper id={id} aria-labelledby={headingId} $tone={tone}>
-      <Container>
+      <Container data-aos="fade-up">
         <h2 id={headingId}>{heading}</h2>
         {lead && <Lead>{lead}</Lead>}
         {children}

@@ -1,0 +1,510 @@
+import assert from "node:assert/strict";
+import { after, describe, test } from "node:test";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { baseUrl, closeBrowser, DESKTOP, newPage, open, PHONE } from "./lib/browser";
+import { routeTable } from "./lib/routes";
+import { waitFor } from "./lib/wait";
+
+after(closeBrowser);
+
+const { routes } = routeTable();
+const TRANSPARENT = "rgba(0, 0, 0, 0)";
+const WHITE = "rgb(255, 255, 255)";
+
+const navbarColour = (page: Page) =>
+  page
+    .locator("header")
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
+
+async function expectColour(page: Page, colour: string, what: string) {
+  await waitFor(async () => (await navbarColour(page)) === colour, `${what}: navbar ${colour}`);
+}
+
+async function scrollTo(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo(0, top), y);
+  await waitFor(async () => (await page.evaluate(() => window.scrollY)) === y, `scrolled to ${y}`);
+}
+
+async function axe(page: Page, label: string) {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  assert.deepEqual(
+    result.violations.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    [],
+  );
+}
+
+describe("navbar colour", () => {
+  test("on / it is transparent at scroll 0 and 74, white at 75", async () => {
+    const { page, context } = await newPage();
+    await open(page, "/");
+    // Leave the pointer away from the navbar.
+    await page.mouse.move(600, 700);
+    await expectColour(page, TRANSPARENT, "scroll 0");
+    await scrollTo(page, 74);
+    await expectColour(page, TRANSPARENT, "scroll 74");
+    await scrollTo(page, 75);
+    await expectColour(page, WHITE, "scroll 75");
+    await scrollTo(page, 0);
+    await expectColour(page, TRANSPARENT, "back at the top");
+    await context.close();
+  });
+
+  test("every always-white route from the route table is white at scroll 0, with and without a trailing slash", async () => {
+    const { page, context } = await newPage();
+    const white = routes.filter((r) => r.solidNavbar && r.layout);
+    assert.ok(white.length >= 110);
+    for (const route of white.filter((_, i) => i % 8 === 0)) {
+      for (const path of [route.path, `${route.path}/`]) {
+        await open(page, path);
+        assert.equal(await navbarColour(page), WHITE, path);
+      }
+    }
+    for (const path of [
+      "/about",
+      "/contact/",
+      "/works",
+      "/casestudy/",
+      "/uk",
+      "/en-us/",
+      "/works/lighthouse_storage",
+    ]) {
+      await open(page, path);
+      assert.equal(await navbarColour(page), WHITE, path);
+    }
+    await context.close();
+  });
+
+  test("the home and 404 pages start transparent", async () => {
+    const { page, context } = await newPage();
+    await page.mouse.move(600, 700);
+    for (const path of ["/", "/no-such-page"]) {
+      await open(page, path);
+      assert.equal(await navbarColour(page), TRANSPARENT, path);
+    }
+    await context.close();
+  });
+
+  test("hovering a menu item turns it white; leaving reverts only under 75px", async () => {
+    const { page, context } = await newPage();
+    await open(page, "/");
+    await page.locator("header").getByRole("link", { name: "About Us" }).hover();
+    await expectColour(page, WHITE, "hovering About Us");
+    await page.mouse.move(600, 700);
+    await expectColour(page, TRANSPARENT, "after leaving at the top");
+    await scrollTo(page, 200);
+    await page.locator("header").getByRole("link", { name: "About Us" }).hover();
+    await page.mouse.move(600, 700);
+    await expectColour(page, WHITE, "after leaving when scrolled");
+    await context.close();
+  });
+});
+
+describe("mega menus (desktop)", () => {
+  const panel = (page: Page, key: string) => page.locator(`#mega-${key}`);
+
+  test("nothing is open by default; hover opens, Portfolio closes, leaving the navbar closes", async () => {
+    const { page, context } = await newPage();
+    await open(page, "/");
+    assert.equal(await panel(page, "services").isVisible(), false);
+    assert.equal(await panel(page, "industries").isVisible(), false);
+    await page.getByRole("button", { name: "Services" }).hover();
+    await panel(page, "services").waitFor({ state: "visible" });
+    assert.equal(await page.getByRole("button", { name: "Services" }).getAttribute("aria-expanded"), "true");
+    await page.getByRole("button", { name: "Industries" }).hover();
+    await panel(page, "industries").waitFor({ state: "visible" });
+    assert.equal(await panel(page, "services").isVisible(), false);
+    await page.locator("header").getByRole("link", { name: "Portfolio", exact: true }).hover();
+    await panel(page, "industries").waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Services" }).hover();
+    await panel(page, "services").waitFor({ state: "visible" });
+    await page.mouse.move(600, 790);
+    await panel(page, "services").waitFor({ state: "hidden" });
+    await context.close();
+  });
+
+  test("a click outside closes the open menu", async () => {
+    const { page, context } = await newPage();
+    await open(page, "/about");
+    await page.getByRole("button", { name: "Industries" }).click();
+    await panel(page, "industries").waitFor({ state: "visible" });
+    // Move inside the navbar's open panel first, then click the page below it.
+    await page.mouse.click(640, 780);
+    await panel(page, "industries").waitFor({ state: "hidden" });
+    await context.close();
+  });
+
+  test("keyboard: Enter and Space toggle, Escape closes and returns focus; no role=menu", async () => {
+    const { page, context } = await newPage();
+    await open(page, "/about");
+    const services = page.getByRole("button", { name: "Services" });
+    assert.equal(await services.getAttribute("aria-controls"), "mega-services");
+    await services.focus();
+    await page.keyboard.press("Enter");
+    await panel(page, "services").waitFor({ state: "visible" });
+    await page.keyboard.press(" ");
+    await panel(page, "services").waitFor({ state: "hidden" });
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    assert.equal(
+      await page.evaluate(() => document.activeElement?.closest("#mega-services") !== null),
+      true,
+      "Tab moves into the open panel",
+    );
+    await page.keyboard.press("Escape");
+    await panel(page, "services").waitFor({ state: "hidden" });
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Services");
+    assert.equal(await page.locator('[role="menu"], [role="menuitem"]').count(), 0);
+    await context.close();
+  });
+
+  test("the static HTML holds every service and industry link, in the spec's columns", async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const servicesPanel = html.slice(
+      html.indexOf('id="mega-services"'),
+      html.indexOf('id="mega-industries"'),
+    );
+    const industriesPanel = html.slice(html.indexOf('id="mega-industries"'));
+    const services = routes.filter((r) => r.kind === "service");
+    const industries = routes.filter((r) => r.kind === "industry");
+    assert.equal(services.length, 21);
+    assert.equal(industries.length, 33);
+    for (const r of services) assert.ok(servicesPanel.includes(`href="${r.path}"`), r.path);
+    for (const r of industries) assert.ok(industriesPanel.includes(`href="${r.path}"`), r.path);
+
+    const { page, context } = await newPage();
+    await open(page, "/");
+    const groupsPerColumn = await panel(page, "services").evaluate((el) =>
+      [...el.firstElementChild!.children].map((col) => col.querySelectorAll("ul").length),
+    );
+    assert.deepEqual(groupsPerColumn, [1, 1, 2, 2]);
+    const industryColumns = await panel(page, "industries").evaluate((el) =>
+      [...el.children].map((section) =>
+        [...section.lastElementChild!.children].map((c) => c.querySelectorAll("a").length),
+      ),
+    );
+    assert.deepEqual(industryColumns, [
+      [6, 6, 6, 3],
+      [3, 3, 3, 3],
+    ]);
+    await context.close();
+  });
+
+  test("axe finds no violations with a mega menu open", async () => {
+    const { page, context } = await newPage();
+    await open(page, "/");
+    await page.getByRole("button", { name: "Services" }).click();
+    await panel(page, "services").waitFor({ state: "visible" });
+    await axe(page, "services menu open");
+    await context.close();
+  });
+});
+
+describe("responsive navbar", () => {
+  test("the consultation link shows from 768px wide and hides at 767px", async () => {
+    for (const [width, visible] of [
+      [767, false],
+      [768, true],
+      [1280, true],
+    ] as const) {
+      const { page, context } = await newPage({ width, height: 800 });
+      await open(page, "/about");
+      const link = page.locator("header").getByRole("link", { name: "Book free consultation" });
+      assert.equal(await link.isVisible(), visible, `${width}px`);
+      if (visible) assert.equal(await link.getAttribute("href"), "/contact");
+      await context.close();
+    }
+  });
+
+  test("full items from 900px, a hamburger below", async () => {
+    for (const [width, full] of [
+      [899, false],
+      [900, true],
+    ] as const) {
+      const { page, context } = await newPage({ width, height: 800 });
+      await open(page, "/about");
+      assert.equal(
+        await page.getByRole("button", { name: "Services" }).isVisible(),
+        full,
+        `${width}px items`,
+      );
+      assert.equal(
+        await page.getByRole("button", { name: "Open menu" }).isVisible(),
+        !full,
+        `${width}px hamburger`,
+      );
+      await context.close();
+    }
+  });
+
+  test("logo links home, and the top links go where the spec says", async () => {
+    const { page, context } = await newPage();
+    await open(page, "/about");
+    const header = page.locator("header");
+    assert.equal(await header.getByRole("link", { name: "Copperline Labs home" }).getAttribute("href"), "/");
+    assert.equal(await header.getByRole("link", { name: "Let's talk AI" }).getAttribute("href"), "/#a");
+    assert.equal(await header.getByRole("link", { name: "About Us" }).getAttribute("href"), "/about");
+    assert.equal(await header.getByRole("link", { name: "Portfolio" }).getAttribute("href"), "/works");
+    await context.close();
+  });
+});
+
+describe("mobile menu (phone)", () => {
+  const dialog = (page: Page) => page.getByRole("dialog", { name: "Menu" });
+
+  test("drills down through Services, back Home, into Industries and Portfolio", async () => {
+    const { page, context } = await newPage(PHONE);
+    await open(page, "/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = dialog(page);
+    await menu.waitFor({ state: "visible" });
+    const box = (await menu.boundingBox())!;
+    assert.ok(box.width <= PHONE.width * 0.85 + 0.5, `panel width ${box.width}`);
+    for (const name of ["Services", "Industries", "Portfolio"]) {
+      assert.equal(await menu.getByRole("button", { name }).count(), 1, name);
+    }
+    assert.equal(await menu.getByRole("link", { name: "About Us" }).count(), 1);
+    assert.equal(
+      await menu.getByRole("link", { name: "+44 20 7946 0321" }).getAttribute("href"),
+      "tel:+442079460321",
+    );
+    assert.equal(await menu.getByRole("link", { name: /on LinkedIn/ }).count(), 1);
+    assert.equal(await menu.getByRole("link", { name: /on Instagram/ }).count(), 1);
+    assert.equal(await menu.getByRole("link", { name: "Book free consultation" }).count(), 1);
+
+    await menu.getByRole("button", { name: "Services" }).click();
+    await menu.getByRole("heading", { name: "Services" }).waitFor();
+    await menu.getByRole("button", { name: "AI Development" }).click();
+    await menu.getByRole("heading", { name: "AI Development" }).waitFor();
+    assert.equal(await menu.getByRole("link", { name: "NLP Solutions" }).count(), 1);
+    await menu.getByRole("button", { name: "Home" }).click();
+    await menu.getByRole("heading", { name: "Menu" }).waitFor();
+
+    await menu.getByRole("button", { name: "Industries" }).click();
+    assert.equal(await menu.locator("ul a[href^='/industries/']").count(), 33);
+    await menu.getByRole("button", { name: "Home" }).click();
+    await menu.getByRole("button", { name: "Portfolio" }).click();
+    assert.equal(await menu.locator("ul a[href^='/works/']").count(), 39);
+    await context.close();
+  });
+
+  test("choosing a link navigates and closes the menu", async () => {
+    const { page, context } = await newPage(PHONE);
+    await open(page, "/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = dialog(page);
+    await menu.getByRole("button", { name: "Services" }).click();
+    await menu.getByRole("button", { name: "Mobile Apps" }).click();
+    await menu.getByRole("link", { name: "React Native App Development" }).click();
+    await page.waitForURL("**/services/react-native-development");
+    await menu.waitFor({ state: "hidden" });
+    assert.match(await page.locator("h1").innerText(), /React Native/i);
+    await context.close();
+  });
+
+  test("the backdrop and Escape close it; focus returns to the hamburger; focus stays inside; the page does not scroll", async () => {
+    const { page, context } = await newPage(PHONE);
+    await open(page, "/about");
+    const hamburger = page.getByRole("button", { name: "Open menu" });
+    await hamburger.click();
+    await dialog(page).waitFor({ state: "visible" });
+    await page.mouse.click(PHONE.width - 10, 400);
+    await dialog(page).waitFor({ state: "hidden" });
+
+    await hamburger.click();
+    await dialog(page).waitFor({ state: "visible" });
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press("Tab");
+      const inside = await page.evaluate(() => document.activeElement?.closest("dialog") !== null);
+      assert.ok(inside, `focus left the menu after ${i + 1} Tab presses`);
+    }
+    const before = await page.evaluate(() => window.scrollY);
+    await page.mouse.move(PHONE.width - 10, 400);
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(200);
+    assert.equal(await page.evaluate(() => window.scrollY), before, "the page behind scrolled");
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "hidden" });
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Open menu");
+    await context.close();
+  });
+
+  test("axe finds no violations with the mobile menu open", async () => {
+    const { page, context } = await newPage(PHONE);
+    await open(page, "/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await dialog(page).waitFor({ state: "visible" });
+    await axe(page, "mobile menu open");
+    await context.close();
+  });
+});
+
+describe("footer", () => {
+  const column = (page: Page, name: string) => page.locator("footer").getByRole("navigation", { name });
+
+  test("logo, three social links, the five columns and the sitemap link", async () => {
+    const { page, context } = await newPage();
+    await open(page, "/about");
+    const footer = page.locator("footer");
+    assert.equal(await footer.getByRole("link", { name: "Copperline Labs home" }).count(), 1);
+    for (const name of [/on LinkedIn/, /on Instagram/, /on GitHub/]) {
+      assert.equal(await footer.getByRole("link", { name }).count(), 1);
+    }
+    for (const name of ["About", "Services", "Industries", "Portfolio", "Resources"]) {
+      assert.equal(await column(page, name).count(), 1, name);
+    }
+    assert.equal(
+      await column(page, "Resources").getByRole("link", { name: "Sitemap" }).getAttribute("href"),
+      "/sitemap-0.xml",
+    );
+    await context.close();
+  });
+
+  test("More... reveals the rest and then reads Less", async () => {
+    const { page, context } = await newPage();
+    await open(page, "/about");
+    for (const [name, shown, total] of [
+      ["Services", 8, 21],
+      ["Industries", 8, 33],
+      ["Portfolio", 6, 40],
+    ] as const) {
+      const col = column(page, name);
+      const visibleLinks = () => col.locator("a:visible").count();
+      assert.equal(await visibleLinks(), shown, `${name} before`);
+      const more = col.getByRole("button", { name: "More..." });
+      assert.equal(await more.getAttribute("aria-expanded"), "false");
+      await more.click();
+      assert.equal(await visibleLinks(), total, `${name} after More`);
+      const less = col.getByRole("button", { name: "Less" });
+      assert.equal(await less.getAttribute("aria-expanded"), "true");
+      await less.click();
+      assert.equal(await visibleLinks(), shown, `${name} after Less`);
+    }
+    await context.close();
+  });
+
+  test("at 480px and narrower each column collapses behind a plus/minus toggle; wider, no toggle", async () => {
+    const { page, context } = await newPage({ width: 480, height: 800 });
+    await open(page, "/about");
+    const toggle = page.locator("footer").getByRole("button", { name: "Services" });
+    await toggle.waitFor();
+    assert.equal(await toggle.getAttribute("aria-expanded"), "false");
+    assert.equal(await toggle.locator("svg").getAttribute("data-icon"), "plus");
+    assert.equal(await column(page, "Services").locator("a:visible").count(), 0);
+    await toggle.click();
+    assert.equal(await toggle.getAttribute("aria-expanded"), "true");
+    assert.equal(await toggle.locator("svg").getAttribute("data-icon"), "minus");
+    assert.equal(await column(page, "Services").locator("a:visible").count(), 8);
+    await context.close();
+
+    const wide = await newPage({ width: 481, height: 800 });
+    await open(wide.page, "/about");
+    await wide.page.waitForTimeout(200);
+    assert.equal(await wide.page.locator("footer h2 button").count(), 0);
+    assert.equal(
+      await wide.page
+        .locator("footer")
+        .getByRole("navigation", { name: "Services" })
+        .locator("a:visible")
+        .count(),
+      8,
+    );
+    await wide.context.close();
+  });
+});
+
+describe("consultation modal", () => {
+  test("opens from a page button, lazily; Escape closes it and focus returns to the button", async () => {
+    const { page, context } = await newPage();
+    const scripts: string[] = [];
+    page.on("response", async (r) => {
+      if (r.request().resourceType() === "script") scripts.push(await r.text().catch(() => ""));
+    });
+    await page.goto("/services/nlp-solutions", { waitUntil: "networkidle" });
+    const modalText = "Thirty minutes with a senior engineer";
+    assert.equal(scripts.filter((s) => s.includes(modalText)).length, 0, "modal code is in the first load");
+    const button = page.getByRole("main").getByRole("link", { name: "Get a free consultation" }).first();
+    await button.click();
+    const modal = page.getByRole("dialog", { name: "Book a free consultation" });
+    await modal.waitFor({ state: "visible" });
+    assert.ok(
+      scripts.some((s) => s.includes(modalText)),
+      "modal code was loaded on demand",
+    );
+    assert.equal(page.url(), `${baseUrl()}/services/nlp-solutions`, "the link did not navigate");
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      assert.ok(
+        await page.evaluate(() => document.activeElement?.closest("dialog") !== null),
+        "focus left the modal",
+      );
+    }
+    await axe(page, "modal open");
+    await page.keyboard.press("Escape");
+    await modal.waitFor({ state: "hidden" });
+    await waitFor(
+      async () =>
+        (await page.evaluate(() => document.activeElement?.textContent)) === "Get a free consultation",
+      "focus back on the opener",
+    );
+    await button.click();
+    await modal.waitFor({ state: "visible" });
+    await modal.getByRole("button", { name: "Close" }).click();
+    await modal.waitFor({ state: "hidden" });
+    await context.close();
+  });
+});
+
+describe("scroll animations", () => {
+  test("on desktop they start after load and last 1000 ms", async () => {
+    const { page, context } = await newPage(DESKTOP, { reducedMotion: "no-preference" });
+    await page.goto("/services/nlp-solutions", { waitUntil: "load" });
+    await waitFor(async () => (await page.locator(".aos-init").count()) > 0, "AOS initialised");
+    assert.equal(
+      await page
+        .locator("[data-aos]")
+        .first()
+        .getAttribute("data-aos-duration")
+        .catch(() => null),
+      null,
+    );
+    const duration = await page.evaluate(() => document.body.getAttribute("data-aos-duration"));
+    assert.equal(duration, "1000");
+    assert.equal(await page.locator("h1[data-aos], h1 [data-aos]").count(), 0, "no animation on the hero");
+    await context.close();
+  });
+
+  test("on phones and with reduced motion nothing is left invisible, also after client-side navigation", async () => {
+    for (const [viewport, motion] of [
+      [PHONE, "no-preference"],
+      [DESKTOP, "reduce"],
+    ] as const) {
+      const { page, context } = await newPage(viewport, { reducedMotion: motion });
+      await page.goto("/", { waitUntil: "load" });
+      await page.waitForTimeout(300);
+      await page.evaluate(() => window.___navigate("/services/nlp-solutions"));
+      await page.waitForURL("**/services/nlp-solutions");
+      await page.getByRole("heading", { name: "What you get" }).waitFor();
+      await page.waitForTimeout(300);
+      const hidden = await page.evaluate(
+        () =>
+          [...document.querySelectorAll("main section")].filter((s) => {
+            const el = s.firstElementChild as HTMLElement | null;
+            return el && Number(getComputedStyle(el).opacity) < 1;
+          }).length,
+      );
+      assert.equal(hidden, 0, `${viewport.width}px, ${motion}`);
+      assert.equal(await page.locator("[data-aos]").count(), 0);
+      await context.close();
+    }
+  });
+});
+
+declare global {
+  interface Window {
+    ___navigate: (to: string) => void;
+  }
+}

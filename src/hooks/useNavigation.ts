@@ -1,0 +1,55 @@
+import { graphql, useStaticQuery } from "gatsby";
+import type { NavigationInput } from "../lib/menuData";
+
+/** Menu structure from content/navigation.yaml with titles and icons resolved from the entries. */
+export function useNavigation(): NavigationInput {
+  const data = useStaticQuery<Queries.UseNavigationQuery>(graphql`
+    fragment MenuEntry on Service {
+      slug
+      title
+      icon
+    }
+    fragment MenuIndustry on Industry {
+      slug
+      title
+      icon
+    }
+    query UseNavigation {
+      navigation {
+        services {
+          columns {
+            groups {
+              title
+              icons
+              items {
+                ...MenuEntry
+              }
+            }
+          }
+        }
+        industries {
+          sector {
+            title
+            items {
+              ...MenuIndustry
+            }
+          }
+          ai {
+            title
+            items {
+              ...MenuIndustry
+            }
+          }
+        }
+      }
+      allWork(sort: [{ year: DESC }, { client: ASC }]) {
+        nodes {
+          slug
+          client
+        }
+      }
+    }
+  `);
+  if (!data.navigation) throw new Error("content/navigation.yaml was not loaded");
+  return { ...data.navigation, works: data.allWork.nodes };
+}

@@ -1,0 +1,71 @@
+import * as React from "react";
+import { Link } from "gatsby";
+import styled from "styled-components";
+import { useDialogFocusTrap } from "../../hooks/useDialogFocusTrap";
+import { useSiteSettings } from "../../hooks/useSiteSettings";
+import { telHref } from "../../lib/phone";
+import { useLayout } from "../LayoutContext";
+
+const Dialog = styled.dialog`
+  width: min(640px, calc(100vw - 32px));
+  max-height: calc(100vh - 32px);
+  padding: ${({ theme }) => theme.spacing(4)};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius * 2}px;
+  box-shadow: 0 30px 80px rgba(14, 26, 43, 0.35);
+  color: ${({ theme }) => theme.colors.text};
+  &::backdrop {
+    background: rgba(14, 26, 43, 0.6);
+  }
+`;
+
+const Close = styled.button`
+  position: absolute;
+  top: ${({ theme }) => theme.spacing(1)};
+  right: ${({ theme }) => theme.spacing(1)};
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: none;
+  color: ${({ theme }) => theme.colors.ink};
+  cursor: pointer;
+`;
+
+/**
+ * The consultation dialog, loaded only when a visitor opens it. A native modal <dialog>: focus
+ * stays inside, the page behind is inert, Escape and the Close button close it, and the layout
+ * returns focus to the button that opened it.
+ */
+export default function ConsultationModal() {
+  const { setShowModal } = useLayout();
+  const site = useSiteSettings();
+  const dialog = React.useRef<HTMLDialogElement>(null);
+  useDialogFocusTrap(dialog);
+
+  React.useEffect(() => {
+    const el = dialog.current;
+    if (el && !el.open) el.showModal();
+    return () => el?.close();
+  }, []);
+
+  return (
+    <Dialog ref={dialog} aria-labelledby="consultation-title" onClose={() => setShowModal(false)}>
+      <Close type="button" aria-label="Close" onClick={() => dialog.current?.close()}>
+        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </Close>
+      <h2 id="consultation-title">Book a free consultation</h2>
+      <p>
+        Thirty minutes with a senior engineer: tell us what you want to build and leave with a view of scope,
+        risks and a realistic timeline.
+      </p>
+      <p>
+        Call <a href={telHref(site.phone)}>{site.phone}</a>, email{" "}
+        <a href={`mailto:${site.email}`}>{site.email}</a>, or use the form on our{" "}
+        <Link to="/contact">contact page</Link>.
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,214 @@
+import * as React from "react";
+import { Link } from "gatsby";
+import styled from "styled-components";
+import { Container } from "../../components/Container";
+import { Logo } from "../../components/Logo";
+import { SocialLinks } from "../../components/SocialLinks";
+import { useFooter, type FooterColumn } from "../../hooks/useFooter";
+import { useSiteSettings } from "../../hooks/useSiteSettings";
+import { footerColumnView, isColumnOpen } from "../../lib/footerColumn";
+import type { ResolvedLink } from "../../lib/links";
+import { telHref } from "../../lib/phone";
+import { MOBILE_MAX_WIDTH_PX } from "../../styles/constants";
+import { media } from "../../styles/media";
+import { useLayout } from "../LayoutContext";
+
+const Wrapper = styled.footer`
+  background: ${({ theme }) => theme.colors.ink};
+  color: ${({ theme }) => theme.colors.onDark};
+  padding: ${({ theme }) => theme.spacing(8, 0, 4)};
+  a {
+    color: ${({ theme }) => theme.colors.onDark};
+  }
+  a:hover {
+    color: ${({ theme }) => theme.colors.white};
+  }
+`;
+
+const Brand = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.spacing(2)};
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing(2, 4)};
+  margin-top: ${({ theme }) => theme.spacing(5)};
+  ${media.minWidth(MOBILE_MAX_WIDTH_PX + 1)} {
+    grid-template-columns: repeat(2, 1fr);
+  }
+  ${media.up("md")} {
+    grid-template-columns: repeat(5, 1fr);
+  }
+`;
+
+const Heading = styled.h2`
+  font-size: 1rem;
+  margin: 0 0 ${({ theme }) => theme.spacing(1)};
+  color: ${({ theme }) => theme.colors.white};
+  button {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    width: 100%;
+    min-height: 44px;
+    padding: 0;
+    border: 0;
+    background: none;
+    font: inherit;
+    color: inherit;
+    cursor: pointer;
+  }
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li a {
+    display: inline-block;
+    padding: ${({ theme }) => theme.spacing(0.5, 0)};
+    min-height: 24px;
+    text-decoration: none;
+  }
+  li a:hover {
+    text-decoration: underline;
+  }
+`;
+
+const MoreButton = styled.button`
+  min-height: 32px;
+  margin-top: ${({ theme }) => theme.spacing(0.5)};
+  padding: 0;
+  border: 0;
+  background: none;
+  font: inherit;
+  font-weight: 600;
+  color: #f4c29b;
+  text-decoration: underline;
+  cursor: pointer;
+`;
+
+const Bottom = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.spacing(2)};
+  margin-top: ${({ theme }) => theme.spacing(6)};
+  padding-top: ${({ theme }) => theme.spacing(3)};
+  border-top: 1px solid rgba(255, 255, 255, 0.15);
+  font-size: 0.9rem;
+  p {
+    margin: 0;
+  }
+`;
+
+const PlusMinus = ({ open }: { open: boolean }) => (
+  <svg
+    width="20"
+    height="20"
+    viewBox="0 0 20 20"
+    aria-hidden="true"
+    focusable="false"
+    data-icon={open ? "minus" : "plus"}
+  >
+    <path
+      d={open ? "M4 10h12" : "M4 10h12M10 4v12"}
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    />
+  </svg>
+);
+
+function LinkItem({ link }: { link: ResolvedLink }) {
+  return (
+    <li>{link.external ? <a href={link.to}>{link.label}</a> : <Link to={link.to}>{link.label}</Link>}</li>
+  );
+}
+
+function Column({ column, index, mobile }: { column: FooterColumn; index: number; mobile: boolean }) {
+  const [expanded, setExpanded] = React.useState(false);
+  const [toggledOpen, setToggledOpen] = React.useState(false);
+  const view = footerColumnView(column.links, column.visible, expanded);
+  const open = isColumnOpen(mobile, toggledOpen);
+  const bodyId = `footer-col-${index}`;
+  const extraId = `footer-col-${index}-more`;
+  return (
+    <nav aria-labelledby={`${bodyId}-heading`}>
+      <Heading id={`${bodyId}-heading`}>
+        {mobile ? (
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={bodyId}
+            onClick={() => setToggledOpen(!open)}
+          >
+            {column.title}
+            <PlusMinus open={open} />
+          </button>
+        ) : (
+          column.title
+        )}
+      </Heading>
+      <div id={bodyId} hidden={!open}>
+        <List>
+          {view.shown.map((link) => (
+            <LinkItem key={link.to} link={link} />
+          ))}
+        </List>
+        {view.extra.length > 0 && (
+          <>
+            {/* The extra links are in the HTML for crawlers; 'More...' shows them to people. */}
+            <List id={extraId} hidden={!expanded}>
+              {view.extra.map((link) => (
+                <LinkItem key={link.to} link={link} />
+              ))}
+            </List>
+            <MoreButton
+              type="button"
+              aria-expanded={expanded}
+              aria-controls={extraId}
+              onClick={() => setExpanded(!expanded)}
+            >
+              {view.toggleLabel}
+            </MoreButton>
+          </>
+        )}
+      </div>
+    </nav>
+  );
+}
+
+/** The shared footer: logo, social links, and the columns from content/footer.yaml. */
+export function Footer() {
+  const site = useSiteSettings();
+  const columns = useFooter();
+  const { mobileSize } = useLayout();
+  return (
+    <Wrapper>
+      <Container>
+        <Brand>
+          <Logo name={site.name} light />
+          <SocialLinks socials={site.socials} siteName={site.name} />
+        </Brand>
+        <Columns>
+          {columns.map((column, i) => (
+            <Column key={column.title} column={column} index={i} mobile={mobileSize} />
+          ))}
+        </Columns>
+        <Bottom>
+          <p>
+            © {site.name}, {site.address.street}, {site.address.city} {site.address.postalCode}
+          </p>
+          <p>
+            <a href={telHref(site.phone)}>{site.phone}</a> · <a href={`mailto:${site.email}`}>{site.email}</a>
+          </p>
+        </Bottom>
+      </Container>
+    </Wrapper>
+  );
+}

@@ -1,0 +1,118 @@
+import styled from "styled-components";
+
+export const Dialog = styled.dialog`
+  margin: 0;
+  padding: 0;
+  border: 0;
+  height: 100%;
+  max-height: 100%;
+  width: min(85vw, 380px);
+  max-width: 85vw;
+  background: ${({ theme }) => theme.colors.white};
+  color: ${({ theme }) => theme.colors.text};
+  &::backdrop {
+    background: rgba(14, 26, 43, 0.6);
+  }
+`;
+
+export const Panel = styled.div`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+`;
+
+export const Top = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.spacing(1)};
+  padding: ${({ theme }) => theme.spacing(1, 1, 1, 2)};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.line};
+  ol {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    font-size: 0.9rem;
+  }
+  li + li::before {
+    content: "›";
+    margin: 0 ${({ theme }) => theme.spacing(0.5)};
+    color: ${({ theme }) => theme.colors.muted};
+  }
+`;
+
+export const CrumbButton = styled.button`
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.spacing(0.5)};
+  border: 0;
+  background: none;
+  font: inherit;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.accent};
+  text-decoration: underline;
+  cursor: pointer;
+`;
+
+export const IconButton = styled.button`
+  width: 44px;
+  height: 44px;
+  flex: none;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: none;
+  color: ${({ theme }) => theme.colors.ink};
+  cursor: pointer;
+`;
+
+export const Body = styled.div`
+  flex: 1;
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.spacing(2)};
+  h2 {
+    font-size: 1.1rem;
+    margin-bottom: ${({ theme }) => theme.spacing(1)};
+  }
+  h2:focus {
+    outline: none;
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  li a,
+  li button {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    width: 100%;
+    min-height: 48px;
+    padding: ${({ theme }) => theme.spacing(1, 0)};
+    border: 0;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.line};
+    background: none;
+    font: inherit;
+    font-weight: 600;
+    text-align: left;
+    color: ${({ theme }) => theme.colors.ink};
+    text-decoration: none;
+    cursor: pointer;
+  }
+`;
+
+export const Bottom = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(1.5)};
+  padding: ${({ theme }) => theme.spacing(2)};
+  border-top: 1px solid ${({ theme }) => theme.colors.line};
+  > a:first-child {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    font-weight: 600;
+  }
+`;

@@ -1,0 +1,182 @@
+import { Link } from "gatsby";
+import styled, { css } from "styled-components";
+import { CONSULTATION_BUTTON_MIN_WIDTH_PX } from "../../styles/constants";
+import { media } from "../../styles/media";
+
+export const Bar = styled.header<{ $white: boolean }>`
+  position: fixed;
+  inset: 0 0 auto 0;
+  z-index: 100;
+  background: ${({ $white }) => ($white ? "#fff" : "rgba(0, 0, 0, 0)")};
+  box-shadow: ${({ $white }) => ($white ? "0 1px 0 rgba(14, 26, 43, 0.08)" : "none")};
+  transition:
+    background-color 200ms ease,
+    box-shadow 200ms ease;
+  @media (prefers-reduced-motion: reduce) {
+    transition: none;
+  }
+  --nav-text: ${({ $white, theme }) => ($white ? theme.colors.ink : theme.colors.white)};
+`;
+
+export const Inner = styled.nav`
+  position: relative;
+  max-width: ${({ theme }) => theme.maxWidth};
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.spacing(1, 2.5)};
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing(2)};
+  min-height: 68px;
+`;
+
+export const Items = styled.ul`
+  display: none;
+  list-style: none;
+  margin: 0 auto;
+  padding: 0;
+  gap: ${({ theme }) => theme.spacing(0.5)};
+  ${media.up("md")} {
+    display: flex;
+  }
+`;
+
+const itemStyle = css`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  min-height: 44px;
+  padding: ${({ theme }) => theme.spacing(0, 1.5)};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: none;
+  font: inherit;
+  font-weight: 600;
+  color: var(--nav-text);
+  text-decoration: none;
+  cursor: pointer;
+  &:hover,
+  &[aria-expanded="true"] {
+    color: ${({ theme }) => theme.colors.accent};
+  }
+`;
+
+export const ItemLink = styled(Link)`
+  ${itemStyle}
+`;
+
+export const Trigger = styled.button`
+  ${itemStyle}
+  svg {
+    transition: transform 150ms ease;
+  }
+  &[aria-expanded="true"] svg {
+    transform: rotate(180deg);
+  }
+`;
+
+export const Consult = styled(Link)`
+  display: none;
+  margin-left: auto;
+  min-height: 44px;
+  align-items: center;
+  padding: ${({ theme }) => theme.spacing(0, 2)};
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: ${({ theme }) => theme.colors.accent};
+  color: ${({ theme }) => theme.colors.white};
+  font-weight: 600;
+  text-decoration: none;
+  white-space: nowrap;
+  &:hover {
+    background: ${({ theme }) => theme.colors.accentDark};
+    color: ${({ theme }) => theme.colors.white};
+  }
+  ${media.minWidth(CONSULTATION_BUTTON_MIN_WIDTH_PX)} {
+    display: inline-flex;
+  }
+  ${media.up("md")} {
+    margin-left: 0;
+  }
+`;
+
+export const Hamburger = styled.button`
+  margin-left: auto;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: none;
+  color: var(--nav-text);
+  cursor: pointer;
+  ${media.minWidth(CONSULTATION_BUTTON_MIN_WIDTH_PX)} {
+    margin-left: ${({ theme }) => theme.spacing(1)};
+  }
+  ${media.up("md")} {
+    display: none;
+  }
+`;
+
+export const Panel = styled.div`
+  position: absolute;
+  top: 100%;
+  left: ${({ theme }) => theme.spacing(2.5)};
+  right: ${({ theme }) => theme.spacing(2.5)};
+  padding: ${({ theme }) => theme.spacing(4)};
+  background: ${({ theme }) => theme.colors.white};
+  border: 1px solid ${({ theme }) => theme.colors.line};
+  border-radius: ${({ theme }) => theme.radius * 2}px;
+  box-shadow: 0 24px 48px rgba(14, 26, 43, 0.16);
+  max-height: calc(100vh - 90px);
+  overflow-y: auto;
+  &[hidden] {
+    display: none;
+  }
+`;
+
+export const Columns = styled.div`
+  display: grid;
+  grid-template-columns: repeat(4, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.spacing(3)};
+`;
+
+export const GroupTitle = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing(1)};
+  font-size: 0.8rem;
+  font-weight: 700;
+  letter-spacing: 0.08em;
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+export const PanelSection = styled.div`
+  & + & {
+    margin-top: ${({ theme }) => theme.spacing(3)};
+    padding-top: ${({ theme }) => theme.spacing(3)};
+    border-top: 1px solid ${({ theme }) => theme.colors.line};
+  }
+`;
+
+export const LinkList = styled.ul`
+  list-style: none;
+  margin: 0 0 ${({ theme }) => theme.spacing(2)};
+  padding: 0;
+  a {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.spacing(1)};
+    min-height: 36px;
+    padding: ${({ theme }) => theme.spacing(0.5, 0)};
+    color: ${({ theme }) => theme.colors.ink};
+    text-decoration: none;
+    font-size: 0.95rem;
+  }
+  a:hover {
+    color: ${({ theme }) => theme.colors.accent};
+    text-decoration: underline;
+  }
+  img {
+    flex: none;
+  }
+`;

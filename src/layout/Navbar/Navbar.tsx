@@ -1,0 +1,169 @@
+import * as React from "react";
+import { Logo } from "../../components/Logo";
+import { useNavigation } from "../../hooks/useNavigation";
+import { useSiteSettings } from "../../hooks/useSiteSettings";
+import { industryColumns, serviceColumns } from "../../lib/menuData";
+import { initialMegaMenu, megaMenuReducer, type MegaMenuKey } from "../../lib/megaMenu";
+import { initialNavbarState, isNavbarWhite, navbarReducer } from "../../lib/navbarState";
+import { MobileMenu } from "../MobileMenu";
+import { IndustriesMenu, ServicesMenu } from "./Navbar.MegaMenu";
+import { Bar, Consult, Hamburger, Inner, ItemLink, Items, Trigger } from "./Navbar.styles";
+
+/** A short delay before a hover opens a mega menu, so a pointer passing over does not flash it. */
+const HOVER_INTENT_MS = 120;
+
+const Chevron = () => (
+  <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+    <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />
+  </svg>
+);
+
+export interface NavbarProps {
+  pathname: string;
+  /** The page is on the route table's always-white list. */
+  solidNavbar: boolean;
+}
+
+export function Navbar({ pathname, solidNavbar }: NavbarProps) {
+  const site = useSiteSettings();
+  const navigation = useNavigation();
+  const [bar, dispatchBar] = React.useReducer(navbarReducer, initialNavbarState);
+  const [mega, dispatchMega] = React.useReducer(megaMenuReducer, initialMegaMenu);
+  const [mobileOpen, setMobileOpen] = React.useState(false);
+  const header = React.useRef<HTMLElement>(null);
+  const triggers = React.useRef<Record<MegaMenuKey, HTMLButtonElement | null>>({
+    services: null,
+    industries: null,
+  });
+  const hoverTimer = React.useRef<number | undefined>(undefined);
+
+  React.useEffect(() => {
+    const onScroll = () => dispatchBar({ type: "scroll", y: window.scrollY });
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+
+  // A new page closes any open menu.
+  React.useEffect(() => {
+    dispatchMega({ type: "close" });
+    dispatchBar({ type: "hoverEnd" });
+  }, [pathname]);
+
+  // A click outside the navbar closes the open mega menu.
+  React.useEffect(() => {
+    if (!mega.open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!header.current?.contains(event.target as Node)) dispatchMega({ type: "close" });
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [mega.open]);
+
+  React.useEffect(() => () => window.clearTimeout(hoverTimer.current), []);
+
+  const hoverMenu = (menu: MegaMenuKey) => {
+    window.clearTimeout(hoverTimer.current);
+    hoverTimer.current = window.setTimeout(() => dispatchMega({ type: "hover", menu }), HOVER_INTENT_MS);
+  };
+  const hoverLink = () => {
+    window.clearTimeout(hoverTimer.current);
+    dispatchMega({ type: "hoverLink" });
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === "Escape" && mega.open) {
+      const trigger = triggers.current[mega.open];
+      dispatchMega({ type: "close" });
+      trigger?.focus();
+    }
+  };
+
+  const white = isNavbarWhite(bar, { solidRoute: solidNavbar, menuOpen: mega.open !== null });
+  const services = serviceColumns(navigation);
+  const industries = industryColumns(navigation);
+  const closeMega = () => dispatchMega({ type: "close" });
+
+  const trigger = (menu: MegaMenuKey, title: string) => (
+    <Trigger
+      type="button"
+      ref={(el) => {
+        triggers.current[menu] = el;
+      }}
+      aria-expanded={mega.open === menu}
+      aria-controls={`mega-${menu}`}
+      onClick={() => dispatchMega({ type: "toggle", menu })}
+      onMouseEnter={() => hoverMenu(menu)}
+    >
+      {title}
+      <Chevron />
+    </Trigger>
+  );
+
+  return (
+    <Bar
+      ref={header}
+      $white={white}
+      data-navbar={white ? "white" : "transparent"}
+      onMouseLeave={() => {
+        window.clearTimeout(hoverTimer.current);
+        dispatchBar({ type: "hoverEnd" });
+        dispatchMega({ type: "close" });
+      }}
+      onKeyDown={onKeyDown}
+    >
+      <Inner aria-label="Main">
+        <Logo name={site.name} light={!white} />
+        <Items onMouseEnter={() => dispatchBar({ type: "hoverStart" })}>
+          <li>
+            <ItemLink to="/#a" onMouseEnter={hoverLink}>
+              Let&apos;s talk AI
+            </ItemLink>
+          </li>
+          <li>
+            <ItemLink to="/about" onMouseEnter={hoverLink}>
+              About Us
+            </ItemLink>
+          </li>
+          <li>
+            {trigger("services", "Services")}
+            <ServicesMenu
+              id="mega-services"
+              open={mega.open === "services"}
+              columns={services}
+              onLinkClick={closeMega}
+            />
+          </li>
+          <li>
+            {trigger("industries", "Industries")}
+            <IndustriesMenu
+              id="mega-industries"
+              open={mega.open === "industries"}
+              sector={industries.sector}
+              ai={industries.ai}
+              titles={{ sector: navigation.industries.sector.title, ai: navigation.industries.ai.title }}
+              onLinkClick={closeMega}
+            />
+          </li>
+          <li>
+            <ItemLink to="/works" onMouseEnter={hoverLink}>
+              Portfolio
+            </ItemLink>
+          </li>
+        </Items>
+        <Consult to="/contact">Book free consultation</Consult>
+        <Hamburger
+          type="button"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          onClick={() => setMobileOpen(true)}
+        >
+          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </Hamburger>
+      </Inner>
+      <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)} navigation={navigation} />
+    </Bar>
+  );
+}

@@ -1,0 +1,2 @@
+export { Navbar } from "./Navbar";
+export type { NavbarProps } from "./Navbar";
