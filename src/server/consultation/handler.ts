@@ -96,7 +96,14 @@ function readBody(body: unknown): BodyResult {
       return { ok: false, reply: invalid({ body: "The request body is not valid JSON." }) };
     }
   }
-  if (Buffer.byteLength(JSON.stringify(body) ?? "") > MAX_BODY_BYTES) return { ok: false, reply: tooLarge };
+  // Anything but an object is invalid; no need to look further (a 5000-deep array would overflow
+  // JSON.stringify's stack).
+  if (typeof body !== "object" || Array.isArray(body)) return { ok: true, value: body };
+  try {
+    if (Buffer.byteLength(JSON.stringify(body)) > MAX_BODY_BYTES) return { ok: false, reply: tooLarge };
+  } catch {
+    return { ok: false, reply: invalid({ body: MESSAGES.body }) };
+  }
   return { ok: true, value: body };
 }
 
