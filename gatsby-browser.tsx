@@ -1,4 +1,5 @@
 import type { GatsbyBrowser } from "gatsby";
+import { trackPageView } from "./src/lib/analytics";
 import { initScrollAnimations, onScrollAnimationsRouteUpdate } from "./src/lib/scrollAnimations";
 
 export { wrapPageElement } from "./src/wrapPageElement";
@@ -7,6 +8,8 @@ export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () 
   initScrollAnimations();
 };
 
-export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ prevLocation }) => {
+export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location, prevLocation }) => {
   if (prevLocation) onScrollAnimationsRouteUpdate();
+  // Analytics page views on client-side navigation (the first page view is gtag's own).
+  trackPageView(location, prevLocation);
 };

@@ -2,3 +2,5 @@ export { createSchemaCustomization } from "./gatsby/node/createSchemaCustomizati
 export { createResolvers } from "./gatsby/node/createResolvers";
 export { sourceNodes } from "./gatsby/node/sourceNodes";
 export { createPages } from "./gatsby/node/createPages";
+export { onCreateWebpackConfig } from "./gatsby/node/onCreateWebpackConfig";
+export { onPostBuild } from "./gatsby/node/onPostBuild";

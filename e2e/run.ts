@@ -7,10 +7,17 @@ import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { E2E_MEASUREMENT_ID } from "./lib/outside";
 import { serveSite } from "./lib/server";
 
 const root = path.resolve(__dirname, "..");
-const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" };
+// The browser tests build with a measurement id so the analytics tag is on every page; every
+// request it (or anything else) makes to the outside is intercepted (e2e/lib/outside.ts).
+const env = {
+  ...process.env,
+  GATSBY_TELEMETRY_DISABLED: "1",
+  GATSBY_GA_MEASUREMENT_ID: process.env.GATSBY_GA_MEASUREMENT_ID || E2E_MEASUREMENT_ID,
+};
 
 async function main() {
   if (process.env.E2E_SKIP_BUILD !== "1") {

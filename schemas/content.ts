@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { faq, icon, image, ref, seoFields, slug, text, titledText } from "./common";
+import { PLATFORMS } from "./platforms";
 
 /** content/site.yaml: facts about the company, used everywhere from this one place. */
 export const siteSchema = z
@@ -68,8 +69,6 @@ export const industrySchema = z
     faqs: z.array(faq()).optional(),
   })
   .strict();
-
-export const PLATFORMS = ["web", "ios", "android", "pwa", "ai-ml", "desktop", "wearable", "vr"] as const;
 
 export const workSchema = z
   .object({

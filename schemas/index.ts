@@ -12,6 +12,7 @@ import {
 
 export * from "./content";
 export { ICONS, SLUG_PATTERN } from "./common";
+export { PLATFORMS, PLATFORM_LABELS, platformLabel, type Platform } from "./platforms";
 
 /**
  * Every kind of content file, in one table. The loader, the GraphQL types, the JSON Schema

@@ -3,8 +3,8 @@ import { render, type RenderOptions } from "@testing-library/react";
 import { ThemeProvider } from "styled-components";
 import { theme } from "../src/styles/theme";
 
-/** Renders a component with the providers every page has (the theme). */
-export function renderWithProviders(ui: React.ReactElement, options?: RenderOptions) {
+/** Renders a component inside the providers every page has (the theme). */
+export function renderWithTheme(ui: React.ReactElement, options?: RenderOptions) {
   return render(ui, {
     wrapper: ({ children }) => <ThemeProvider theme={theme}>{children}</ThemeProvider>,
     ...options,

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { interceptOutside, type OutsideLog, type OutsideOptions } from "./outside";
 
 /** Debian's Chromium; the flags keep it from calling out of this closed network. */
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -33,11 +34,15 @@ export async function closeBrowser(): Promise<void> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
 
-/** A fresh context (no storage shared between tests) with reduced motion so nothing animates. */
+/**
+ * A fresh context (no storage shared between tests) with reduced motion so nothing animates, and
+ * every request to the outside answered by e2e/lib/outside.ts (`outside` says how).
+ */
 export async function newPage(
   viewport = DESKTOP,
   options: Parameters<Browser["newContext"]>[0] = {},
-): Promise<{ page: Page; context: BrowserContext }> {
+  outsideOptions: OutsideOptions = {},
+): Promise<{ page: Page; context: BrowserContext; outside: OutsideLog }> {
   const context = await (
     await getBrowser()
   ).newContext({
@@ -46,8 +51,9 @@ export async function newPage(
     reducedMotion: "reduce",
     ...options,
   });
+  const outside = await interceptOutside(context, outsideOptions);
   const page = await context.newPage();
-  return { page, context };
+  return { page, context, outside };
 }
 
 /**

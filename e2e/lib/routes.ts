@@ -1,9 +1,14 @@
 import path from "node:path";
 import { loadContent } from "../../gatsby/lib/content";
 import { buildRoutes, type Route } from "../../gatsby/lib/routes";
+import type { Site } from "../../schemas";
 
 /** The route table, computed from the same content the site was built from. */
-export function routeTable(contentDir = path.resolve("content")): { routes: Route[]; siteUrl: string } {
+export function routeTable(contentDir = path.resolve("content")): {
+  routes: Route[];
+  siteUrl: string;
+  site: Site;
+} {
   const content = loadContent(contentDir);
   const routes = buildRoutes({
     pages: content.pages,
@@ -12,5 +17,5 @@ export function routeTable(contentDir = path.resolve("content")): { routes: Rout
     works: content.works,
     countries: content.countries,
   });
-  return { routes, siteUrl: content.site.siteUrl };
+  return { routes, siteUrl: content.site.siteUrl, site: content.site };
 }

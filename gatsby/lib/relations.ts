@@ -9,7 +9,9 @@ export interface WorkLike {
   client: string;
   year: number;
   industry: string;
-  services: string[];
+  services: readonly string[];
+  /** Used only to break ties and to fill "More work" when too few case studies are related. */
+  platforms?: readonly string[];
 }
 
 export interface IndustryLike {
@@ -24,9 +26,11 @@ export function sortWorks<T extends WorkLike>(works: T[]): T[] {
   );
 }
 
+/** A service's case studies: those that name it among their services, newest first. */
 export const worksForService = <T extends WorkLike>(works: T[], service: string): T[] =>
   sortWorks(works.filter((w) => w.services.includes(service)));
 
+/** An industry's case studies: those that name it as their industry, newest first. */
 export const worksForIndustry = <T extends WorkLike>(works: T[], industry: string): T[] =>
   sortWorks(works.filter((w) => w.industry === industry));
 
@@ -42,18 +46,23 @@ export function industriesForService<I extends IndustryLike>(
   return order.map((slug) => industries.find((i) => i.slug === slug)).filter((i): i is I => Boolean(i));
 }
 
+const shared = (a: readonly string[] = [], b: readonly string[] = []): number =>
+  a.filter((x) => b.includes(x)).length;
+
 /**
- * Other case studies ranked by what they share with this one: the same industry counts 3,
- * each shared service 1. Ties go to the newer case study. Only related ones are returned.
+ * "More work" for a case study: the other case studies ranked by what they share with it. The
+ * same industry counts 3 and each shared service 1; ties go to the one sharing more platforms,
+ * then to the newer. When fewer than `count` are related at all, the list is filled with the
+ * rest in the same order (shared platforms, then newest), so a case study in a new industry
+ * with unusual services still ends with `count` suggestions.
  */
 export function moreWork<T extends WorkLike>(works: T[], slug: string, count = 3): T[] {
   const self = works.find((w) => w.slug === slug);
   if (!self) return [];
-  const score = (w: T) =>
-    (w.industry === self.industry ? 3 : 0) + w.services.filter((s) => self.services.includes(s)).length;
-  return sortWorks(works.filter((w) => w.slug !== slug && score(w) > 0))
-    .map((w, index) => ({ w, index, s: score(w) }))
-    .sort((a, b) => b.s - a.s || a.index - b.index)
+  const relatedness = (w: T) => (w.industry === self.industry ? 3 : 0) + shared(w.services, self.services);
+  return sortWorks(works.filter((w) => w.slug !== slug))
+    .map((w, index) => ({ w, index, score: relatedness(w), platforms: shared(w.platforms, self.platforms) }))
+    .sort((a, b) => b.score - a.score || b.platforms - a.platforms || a.index - b.index)
     .slice(0, count)
     .map(({ w }) => w);
 }

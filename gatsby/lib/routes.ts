@@ -139,10 +139,25 @@ export const normalizePath = (path: string): string => (path.length > 1 ? path.r
 /** The new home page renders on its own, without the shared layout (spec, route rule). */
 export const isStandalonePath = (path: string): boolean => normalizePath(path) === NEW_HOME_PATH;
 
+export interface Crumb {
+  path: string;
+  title: string;
+}
+
+/**
+ * What createPages passes to every template. `breadcrumbs` (two or three short entries) feeds
+ * the BreadcrumbList JSON-LD in the page's Head, so the trail comes from this table.
+ */
+export interface PageContext {
+  slug: string;
+  solidNavbar: boolean;
+  breadcrumbs: Crumb[];
+}
+
 /** Breadcrumb trail from home to the route, built from the table's parent links. */
-export function breadcrumbs(routes: Route[], path: string): { path: string; title: string }[] {
+export function breadcrumbs(routes: Route[], path: string): Crumb[] {
   const byPath = new Map(routes.map((r) => [r.path, r]));
-  const trail: { path: string; title: string }[] = [];
+  const trail: Crumb[] = [];
   let current = byPath.get(normalizePath(path));
   const guard = new Set<string>();
   while (current && !guard.has(current.path)) {

@@ -1,16 +1,32 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { buildRoutes, RouteConflictError, TEMPLATES, type RouteInput } from "../lib/routes";
+import { renderSocialImages } from "../lib/renderSocialImages";
+import {
+  breadcrumbs,
+  buildRoutes,
+  RouteConflictError,
+  TEMPLATES,
+  type PageContext,
+  type RouteInput,
+} from "../lib/routes";
+import { hreflangTable, HreflangError } from "../lib/hreflang";
+import { LOGO_PATH, LOGO_SIZE, socialImageJobs } from "../lib/socialImages";
 
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
   const result = await graphql<{
+    siteSettings: { name: string; tagline: string; siteUrl: string };
     allPage: { nodes: RouteInput["pages"] };
     allService: { nodes: RouteInput["services"] };
-    allIndustry: { nodes: RouteInput["industries"] };
-    allWork: { nodes: RouteInput["works"] };
-    allCountry: { nodes: RouteInput["countries"] };
+    allIndustry: { nodes: (RouteInput["industries"][number] & { kind: string })[] };
+    allWork: { nodes: (RouteInput["works"][number] & { client: string })[] };
+    allCountry: { nodes: (RouteInput["countries"][number] & { locale: string })[] };
   }>(`
     query RouteTable {
+      siteSettings {
+        name
+        tagline
+        siteUrl
+      }
       allPage {
         nodes {
           slug
@@ -27,6 +43,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
         nodes {
           slug
           title
+          kind
         }
       }
       allWork {
@@ -41,6 +58,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
           slug
           title
           country
+          locale
         }
       }
     }
@@ -59,19 +77,41 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       works: d.allWork.nodes,
       countries: d.allCountry.nodes,
     });
+    // The hreflang table is read by every page's Head: check it once here, with a readable error.
+    hreflangTable(d.allCountry.nodes);
   } catch (error) {
-    if (error instanceof RouteConflictError) {
+    if (error instanceof RouteConflictError || error instanceof HreflangError) {
       reporter.panicOnBuild(error.message);
       return;
     }
     throw error;
   }
   for (const route of routes) {
+    // Ids only; each template queries its own data. `solidNavbar` is the one layout flag, and the
+    // breadcrumb trail (a few titles) comes from the route table for the page's JSON-LD.
+    const context: PageContext = {
+      slug: route.slug,
+      solidNavbar: route.solidNavbar,
+      breadcrumbs: breadcrumbs(routes, route.path),
+    };
     actions.createPage({
       path: route.path,
       component: path.resolve(`src/templates/${TEMPLATES[route.template]}.tsx`),
-      // Ids only; each template queries its own data. `solidNavbar` is the one layout flag.
-      context: { slug: route.slug, solidNavbar: route.solidNavbar },
+      context,
     });
   }
+
+  // Social cards are written straight into public/ now, so they exist before any HTML names them.
+  const started = Date.now();
+  const count = await renderSocialImages(
+    path.resolve("public"),
+    socialImageJobs({
+      site: d.siteSettings,
+      services: d.allService.nodes,
+      industries: d.allIndustry.nodes,
+      works: d.allWork.nodes,
+    }),
+    { path: LOGO_PATH, size: LOGO_SIZE },
+  );
+  reporter.info(`social images: ${count} cards and the logo written in ${Date.now() - started} ms`);
 };

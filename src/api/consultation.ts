@@ -5,7 +5,7 @@ import { defaultDeps, handleConsultation, safeJson, type Reply } from "../server
  * POST /api/consultation: the free-consultation form's endpoint. Thin on purpose; the logic and
  * its tests live in src/server/consultation. No `export const config` here: exporting one makes
  * Gatsby build rendering engines, which fails with this project's sharp override (see
- * docs/adr/0001-consultation-outbox.md); Gatsby's default 100 kb body limit is what we want.
+ * docs/adr/0005-consultation-outbox.md); Gatsby's default 100 kb body limit is what we want.
  */
 export default async function consultation(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse) {
   let reply: Reply;

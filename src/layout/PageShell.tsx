@@ -1,6 +1,8 @@
 import * as React from "react";
 import { ThemeProvider } from "styled-components";
 import { isStandalonePath } from "../../gatsby/lib/routes";
+import { Analytics } from "../components/Analytics";
+import { CountrySuggestion } from "../components/CountrySuggestion";
 import { GlobalStyle } from "../styles/GlobalStyle";
 import { theme } from "../styles/theme";
 import { Layout } from "./Layout";
@@ -29,6 +31,9 @@ export function PageShell({ pathname, solidNavbar, children }: PageShellProps) {
             {children}
           </Layout>
         )}
+        {/* Every page, /new-home included: analytics and the once-per-load country lookup. */}
+        <Analytics />
+        <CountrySuggestion pathname={pathname} />
       </LayoutProvider>
     </ThemeProvider>
   );

@@ -26,5 +26,7 @@ export const workCard = (w: Queries.WorkCardFragment): LinkCardItem => {
     text: w.outcome,
     meta: w.industry.title,
     image: data ? { data, alt: w.cover.alt } : null,
+    tags: w.services.map((s) => s.title),
+    tagsLabel: "Services",
   };
 };

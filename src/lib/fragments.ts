@@ -7,6 +7,11 @@ export const fragments = graphql`
     client
     outcome
     industry {
+      slug
+      title
+    }
+    services {
+      slug
       title
     }
     cover {
@@ -17,6 +22,13 @@ export const fragments = graphql`
         }
       }
     }
+  }
+  fragment PortfolioWork on Work {
+    ...WorkCard
+    industry {
+      kind
+    }
+    platforms
   }
   fragment ServiceCard on Service {
     slug

@@ -3,6 +3,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { ButtonLink } from "../components/ButtonLink";
 import { PageHero } from "../components/PageHero";
 import { Seo } from "../components/Seo";
+import type { PageContext } from "../../gatsby/lib/routes";
 import { PageSections } from "../views/PageSections";
 
 type Data = Queries.CasestudyPageQuery;
@@ -41,6 +42,13 @@ export const query = graphql`
   }
 `;
 
-export function Head({ data, location }: HeadProps<Data>) {
-  return <Seo title={data.page!.title} description={data.page!.description} pathname={location.pathname} />;
+export function Head({ data, location, pageContext }: HeadProps<Data, PageContext>) {
+  return (
+    <Seo
+      title={data.page!.title}
+      description={data.page!.description}
+      pathname={location.pathname}
+      breadcrumbs={pageContext.breadcrumbs}
+    />
+  );
 }

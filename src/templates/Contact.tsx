@@ -5,6 +5,7 @@ import { ConsultationForm } from "../components/ConsultationForm";
 import { PageHero } from "../components/PageHero";
 import { Section } from "../components/Section";
 import { Seo } from "../components/Seo";
+import type { PageContext } from "../../gatsby/lib/routes";
 import { PageSections } from "../views/PageSections";
 
 type Data = Queries.ContactPageQuery;
@@ -53,6 +54,13 @@ export const query = graphql`
   }
 `;
 
-export function Head({ data, location }: HeadProps<Data>) {
-  return <Seo title={data.page!.title} description={data.page!.description} pathname={location.pathname} />;
+export function Head({ data, location, pageContext }: HeadProps<Data, PageContext>) {
+  return (
+    <Seo
+      title={data.page!.title}
+      description={data.page!.description}
+      pathname={location.pathname}
+      breadcrumbs={pageContext.breadcrumbs}
+    />
+  );
 }

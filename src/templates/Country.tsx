@@ -6,6 +6,7 @@ import { ConsultationButton, ConsultationCta } from "../components/Consultation"
 import { PageHero } from "../components/PageHero";
 import { Section } from "../components/Section";
 import { Seo } from "../components/Seo";
+import type { PageContext } from "../../gatsby/lib/routes";
 import { serviceCard } from "../lib/cards";
 
 type Data = Queries.CountryPageQuery;
@@ -91,8 +92,15 @@ export const query = graphql`
   }
 `;
 
-export function Head({ data, location }: HeadProps<Data>) {
+export function Head({ data, location, pageContext }: HeadProps<Data, PageContext>) {
+  const c = data.country!;
   return (
-    <Seo title={data.country!.title} description={data.country!.description} pathname={location.pathname} />
+    <Seo
+      title={c.title}
+      description={c.description}
+      pathname={location.pathname}
+      locale={c.locale}
+      breadcrumbs={pageContext.breadcrumbs}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { getImage } from "gatsby-plugin-image";
 import { ButtonLink } from "../components/ButtonLink";
 import { PageHero } from "../components/PageHero";
 import { Seo } from "../components/Seo";
+import type { PageContext } from "../../gatsby/lib/routes";
 import { PageSections } from "../views/PageSections";
 
 type Data = Queries.HomePageQuery;
@@ -55,6 +56,6 @@ export const query = graphql`
   }
 `;
 
-export function Head({ data, location }: HeadProps<Data>) {
+export function Head({ data, location }: HeadProps<Data, PageContext>) {
   return <Seo description={data.page!.description} pathname={location.pathname} />;
 }

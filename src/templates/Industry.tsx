@@ -6,6 +6,10 @@ import { Faq } from "../components/Faq";
 import { PageHero } from "../components/PageHero";
 import { Section } from "../components/Section";
 import { Seo } from "../components/Seo";
+import { useSiteSettings } from "../hooks/useSiteSettings";
+import { pathFor, type PageContext } from "../../gatsby/lib/routes";
+import { socialImagePath } from "../../gatsby/lib/socialImages";
+import { service } from "../lib/seo/structuredData";
 import { serviceCard, workCard } from "../lib/cards";
 
 type Data = Queries.IndustryPageQuery;
@@ -88,8 +92,31 @@ export const query = graphql`
   }
 `;
 
-export function Head({ data, location }: HeadProps<Data>) {
+export function Head({ data, location, pageContext }: HeadProps<Data, PageContext>) {
+  const i = data.industry!;
+  const { siteUrl } = useSiteSettings();
+  const image = socialImagePath("industry", i.slug);
+  // "AI in ..." pages describe a service we sell; sector pages describe who we build for.
+  const structuredData =
+    i.kind === "ai"
+      ? [
+          service(siteUrl, {
+            name: i.title,
+            description: i.description,
+            path: pathFor("industry", i.slug),
+            serviceType: "AI software development",
+            image: `${siteUrl}${image}`,
+          }),
+        ]
+      : [];
   return (
-    <Seo title={data.industry!.title} description={data.industry!.description} pathname={location.pathname} />
+    <Seo
+      title={i.title}
+      description={i.description}
+      pathname={location.pathname}
+      image={image}
+      breadcrumbs={pageContext.breadcrumbs}
+      structuredData={structuredData}
+    />
   );
 }

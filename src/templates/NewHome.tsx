@@ -7,6 +7,7 @@ import { Container } from "../components/Container";
 import { Logo } from "../components/Logo";
 import { PageHero } from "../components/PageHero";
 import { Seo } from "../components/Seo";
+import type { PageContext } from "../../gatsby/lib/routes";
 import { PageSections } from "../views/PageSections";
 
 type Data = Queries.NewHomePageQuery;
@@ -103,8 +104,14 @@ export const query = graphql`
   }
 `;
 
-export function Head({ data, location }: HeadProps<Data>) {
+export function Head({ data, location, pageContext }: HeadProps<Data, PageContext>) {
   return (
-    <Seo title={data.page!.title} description={data.page!.description} pathname={location.pathname} noindex />
+    <Seo
+      title={data.page!.title}
+      description={data.page!.description}
+      pathname={location.pathname}
+      breadcrumbs={pageContext.breadcrumbs}
+      noindex
+    />
   );
 }

@@ -6,6 +6,10 @@ import { Faq } from "../components/Faq";
 import { PageHero } from "../components/PageHero";
 import { Section } from "../components/Section";
 import { Seo } from "../components/Seo";
+import { useSiteSettings } from "../hooks/useSiteSettings";
+import { pathFor, type PageContext } from "../../gatsby/lib/routes";
+import { socialImagePath } from "../../gatsby/lib/socialImages";
+import { service } from "../lib/seo/structuredData";
 import { TagList } from "../components/TagList";
 import { industryCard, workCard } from "../lib/cards";
 
@@ -84,8 +88,27 @@ export const query = graphql`
   }
 `;
 
-export function Head({ data, location }: HeadProps<Data>) {
+export function Head({ data, location, pageContext }: HeadProps<Data, PageContext>) {
+  const s = data.service!;
+  const { siteUrl } = useSiteSettings();
+  const path = pathFor("service", s.slug);
+  const image = socialImagePath("service", s.slug);
   return (
-    <Seo title={data.service!.title} description={data.service!.description} pathname={location.pathname} />
+    <Seo
+      title={s.title}
+      description={s.description}
+      pathname={location.pathname}
+      image={image}
+      breadcrumbs={pageContext.breadcrumbs}
+      structuredData={[
+        service(siteUrl, {
+          name: s.title,
+          description: s.description,
+          path,
+          serviceType: s.title,
+          image: `${siteUrl}${image}`,
+        }),
+      ]}
+    />
   );
 }

@@ -2,28 +2,22 @@ import * as React from "react";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { GatsbyImage, getImage } from "gatsby-plugin-image";
 import styled from "styled-components";
-import { pathFor } from "../../gatsby/lib/routes";
+import { pathFor, type PageContext } from "../../gatsby/lib/routes";
+import { socialImagePath } from "../../gatsby/lib/socialImages";
+import { platformLabel } from "../../schemas/platforms";
+import { ButtonLink } from "../components/ButtonLink";
 import { ItemGrid, LinkCardGrid } from "../components/Cards";
 import { ConsultationButton, ConsultationCta } from "../components/Consultation";
 import { Container } from "../components/Container";
 import { PageHero } from "../components/PageHero";
 import { Section } from "../components/Section";
 import { Seo } from "../components/Seo";
+import { useSiteSettings } from "../hooks/useSiteSettings";
 import { workCard } from "../lib/cards";
+import { article } from "../lib/seo/structuredData";
 import { media } from "../styles/media";
 
 type Data = Queries.WorkPageQuery;
-
-const PLATFORM_LABEL: Record<string, string> = {
-  web: "Web",
-  ios: "iOS",
-  android: "Android",
-  pwa: "PWA",
-  "ai-ml": "AI/ML",
-  desktop: "Desktop",
-  wearable: "Wearable",
-  vr: "VR",
-};
 
 const Facts = styled.dl`
   display: grid;
@@ -71,6 +65,10 @@ const Outcomes = styled.ul`
   li {
     margin-bottom: ${({ theme }) => theme.spacing(1.5)};
   }
+`;
+
+const MoreLink = styled.p`
+  margin: ${({ theme }) => theme.spacing(4, 0, 0)};
 `;
 
 const Pager = styled.nav`
@@ -132,7 +130,7 @@ export default function WorkTemplate({ data }: PageProps<Data>) {
           </div>
           <div>
             <dt>Platforms</dt>
-            <dd>{w.platforms.map((p) => PLATFORM_LABEL[p] ?? p).join(", ")}</dd>
+            <dd>{w.platforms.map(platformLabel).join(", ")}</dd>
           </div>
           <div>
             <dt>Region</dt>
@@ -173,6 +171,11 @@ export default function WorkTemplate({ data }: PageProps<Data>) {
       {w.moreWork.length > 0 && (
         <Section heading="More work" tone="tinted">
           <LinkCardGrid items={w.moreWork.map(workCard)} min={300} />
+          <MoreLink>
+            <ButtonLink to="/works" $variant="secondary">
+              Browse all case studies
+            </ButtonLink>
+          </MoreLink>
         </Section>
       )}
       <Container>
@@ -258,6 +261,27 @@ export const query = graphql`
   }
 `;
 
-export function Head({ data, location }: HeadProps<Data>) {
-  return <Seo title={data.work!.title} description={data.work!.description} pathname={location.pathname} />;
+export function Head({ data, location, pageContext }: HeadProps<Data, PageContext>) {
+  const w = data.work!;
+  const { siteUrl } = useSiteSettings();
+  const image = socialImagePath("work", w.slug);
+  return (
+    <Seo
+      title={w.title}
+      description={w.description}
+      pathname={location.pathname}
+      type="article"
+      image={image}
+      breadcrumbs={pageContext.breadcrumbs}
+      structuredData={[
+        article(siteUrl, {
+          headline: w.headline,
+          description: w.description,
+          path: pathFor("work", w.slug),
+          image: `${siteUrl}${image}`,
+          client: w.client,
+        }),
+      ]}
+    />
+  );
 }

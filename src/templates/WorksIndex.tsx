@@ -1,14 +1,14 @@
 import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import { LinkCardGrid } from "../components/Cards";
+import { ConsultationCta } from "../components/Consultation";
 import { PageHero } from "../components/PageHero";
-import { Section } from "../components/Section";
 import { Seo } from "../components/Seo";
-import { workCard } from "../lib/cards";
+import type { PageContext } from "../../gatsby/lib/routes";
+import { Portfolio } from "../views/Portfolio";
 
 type Data = Queries.WorksIndexPageQuery;
 
-export default function WorksIndexTemplate({ data }: PageProps<Data>) {
+export default function WorksIndexTemplate({ data, location }: PageProps<Data>) {
   const page = data.page!;
   return (
     <>
@@ -20,13 +20,13 @@ export default function WorksIndexTemplate({ data }: PageProps<Data>) {
           { to: "/works", label: page.title },
         ]}
       />
-      <Section heading={`All case studies (${data.allWork.nodes.length})`}>
-        <LinkCardGrid items={data.allWork.nodes.map(workCard)} min={300} />
-      </Section>
+      <Portfolio works={data.allWork.nodes} location={location} />
+      <ConsultationCta topic="your project" />
     </>
   );
 }
 
+// Only what the cards and the filters need: this whole list ships in the page-data of /works.
 export const query = graphql`
   query WorksIndexPage($slug: String!) {
     page(slug: { eq: $slug }) {
@@ -35,14 +35,21 @@ export const query = graphql`
       headline
       intro
     }
-    allWork(sort: [{ year: DESC }, { client: ASC }]) {
+    allWork(sort: [{ year: DESC }, { client: ASC }, { slug: ASC }]) {
       nodes {
-        ...WorkCard
+        ...PortfolioWork
       }
     }
   }
 `;
 
-export function Head({ data, location }: HeadProps<Data>) {
-  return <Seo title={data.page!.title} description={data.page!.description} pathname={location.pathname} />;
+export function Head({ data, location, pageContext }: HeadProps<Data, PageContext>) {
+  return (
+    <Seo
+      title={data.page!.title}
+      description={data.page!.description}
+      pathname={location.pathname}
+      breadcrumbs={pageContext.breadcrumbs}
+    />
+  );
 }

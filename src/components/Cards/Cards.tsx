@@ -4,6 +4,7 @@ import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
 import styled from "styled-components";
 import { media } from "../../styles/media";
 import { Icon, type IconName } from "../Icon";
+import { TagList } from "../TagList";
 
 const Grid = styled.ul<{ $min: number }>`
   list-style: none;
@@ -53,6 +54,11 @@ const Meta = styled.p`
   }
 `;
 
+/** Labels sit at the bottom of the card, level across a row of cards. */
+const Tags = styled.div`
+  margin-top: auto;
+`;
+
 /** The whole card is clickable through the heading link's stretched hit area. */
 const CardLink = styled(Link)`
   color: ${({ theme }) => theme.colors.ink};
@@ -96,24 +102,38 @@ export interface LinkCardItem {
   meta?: string | null;
   icon?: IconName | null;
   image?: { data: IGatsbyImageData; alt: string } | null;
+  /** Labels under the text, e.g. a case study's services; `tagsLabel` names the list. */
+  tags?: readonly string[] | null;
+  tagsLabel?: string;
 }
 
-/** Cards that each link to a page: services, industries, case studies. */
+/**
+ * Cards that each link to a page: services, industries, case studies. Images load lazily, but
+ * the first `eagerImages` (those likely above the fold) load straight away.
+ */
 export function LinkCardGrid({
   items,
   min = 260,
   headingLevel = 3,
+  eagerImages = 0,
 }: {
   items: readonly LinkCardItem[];
   min?: number;
   headingLevel?: 3 | 4;
+  eagerImages?: number;
 }) {
   const Heading = `h${headingLevel}` as "h3";
   return (
     <Grid $min={min}>
-      {items.map((item) => (
+      {items.map((item, i) => (
         <Card key={item.to}>
-          {item.image && <GatsbyImage image={item.image.data} alt={item.image.alt} />}
+          {item.image && (
+            <GatsbyImage
+              image={item.image.data}
+              alt={item.image.alt}
+              loading={i < eagerImages ? "eager" : "lazy"}
+            />
+          )}
           <Body>
             {item.icon && <Icon name={item.icon} />}
             {item.meta && <Meta>{item.meta}</Meta>}
@@ -121,6 +141,11 @@ export function LinkCardGrid({
               <CardLink to={item.to}>{item.title}</CardLink>
             </Heading>
             {item.text && <p>{item.text}</p>}
+            {item.tags && item.tags.length > 0 && (
+              <Tags>
+                <TagList items={item.tags} label={item.tagsLabel} compact />
+              </Tags>
+            )}
           </Body>
         </Card>
       ))}

@@ -1,7 +1,7 @@
 import * as React from "react";
-import styled from "styled-components";
+import styled, { css } from "styled-components";
 
-const List = styled.ul`
+const List = styled.ul<{ $compact: boolean }>`
   list-style: none;
   padding: 0;
   margin: ${({ theme }) => theme.spacing(2, 0, 0)};
@@ -15,12 +15,30 @@ const List = styled.ul`
     color: ${({ theme }) => theme.colors.ink};
     font-size: 0.9rem;
   }
+  ${({ $compact, theme }) =>
+    $compact &&
+    css`
+      margin: ${theme.spacing(1, 0, 0)};
+      gap: ${theme.spacing(0.75)};
+      li {
+        padding: ${theme.spacing(0.25, 1)};
+        font-size: 0.8rem;
+      }
+    `}
 `;
 
-/** Short labels: technologies, platforms, a case study's services. */
-export function TagList({ items, label }: { items: readonly string[]; label?: string }) {
+/** Short labels: technologies, platforms, a case study's services. `compact` for use in cards. */
+export function TagList({
+  items,
+  label,
+  compact = false,
+}: {
+  items: readonly string[];
+  label?: string;
+  compact?: boolean;
+}) {
   return (
-    <List aria-label={label}>
+    <List aria-label={label} $compact={compact}>
       {items.map((item) => (
         <li key={item}>{item}</li>
       ))}

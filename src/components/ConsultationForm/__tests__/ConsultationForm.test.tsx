@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { useStaticQuery } from "gatsby";
 import { toast } from "react-toastify";
 import { MESSAGES } from "../../../../schemas/consultation";
-import { renderWithProviders } from "../../../../test/render";
-import { staticQueryData } from "../../../../test/siteData";
+import { renderWithTheme } from "../../../../test/render";
+import { siteSettings, staticQueryData } from "../../../../test/siteData";
 import { ConsultationForm, TOAST_FAILED, TOAST_SENT } from "..";
 import { DRAFT_KEY } from "../draft";
 
@@ -33,7 +33,7 @@ afterEach(() => {
   jest.clearAllMocks();
 });
 
-const renderForm = (pathname = "/contact") => renderWithProviders(<ConsultationForm pathname={pathname} />);
+const renderForm = (pathname = "/contact") => renderWithTheme(<ConsultationForm pathname={pathname} />);
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/full name/i), "Ada Lovelace");
@@ -200,7 +200,9 @@ test.each([
   );
   expect(screen.getByRole("checkbox")).toBeChecked();
 
-  const mailto = within(panel).getByRole("link", { name: /email your request to hello@copperlinelabs.com/i });
+  const mailto = within(panel).getByRole("link", {
+    name: `Email your request to ${siteSettings.email} instead`,
+  });
   const href = new URL(mailto.getAttribute("href")!);
   expect(href.protocol).toBe("mailto:");
   expect(href.searchParams.get("body")).toContain("A design system for our three internal tools.");

@@ -1,0 +1,2 @@
+// Stands in for a plugin's browser hook that this site does not use (see onCreateWebpackConfig).
+module.exports = {};

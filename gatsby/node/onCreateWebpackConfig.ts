@@ -1,0 +1,20 @@
+import path from "node:path";
+import type { GatsbyNode } from "gatsby";
+
+/**
+ * gatsby-plugin-decap-cms adds a browser hook to every page for Netlify Identity's e-mail links;
+ * we run the CMS without Identity (enableIdentityWidget: false), so the hook would only add
+ * weight to every visitor's first load. Replace it with an empty module: the CMS bundle then
+ * stays on /admin/ alone.
+ */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
+  if (stage !== "build-javascript" && stage !== "develop") return;
+  actions.setWebpackConfig({
+    resolve: {
+      alias: {
+        [path.resolve("node_modules/gatsby-plugin-decap-cms/gatsby-browser.js")]:
+          path.resolve("gatsby/empty-module.js"),
+      },
+    },
+  });
+};

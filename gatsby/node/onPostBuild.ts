@@ -1,0 +1,85 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { GatsbyNode } from "gatsby";
+import { llmsTxt, robotsTxt, type LlmsInput } from "../lib/crawlerFiles";
+
+/** Writes public/robots.txt and public/llms.txt from content (see gatsby/lib/crawlerFiles.ts). */
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
+  const result = await graphql<{
+    siteSettings: LlmsInput["site"];
+    allPage: { nodes: LlmsInput["pages"] };
+    allService: { nodes: LlmsInput["services"] };
+    allIndustry: { nodes: LlmsInput["industries"] };
+    allWork: { nodes: LlmsInput["works"] };
+    allCountry: { nodes: LlmsInput["countries"] };
+  }>(`
+    query CrawlerFiles {
+      siteSettings {
+        name
+        tagline
+        description
+        siteUrl
+        email
+        phone
+      }
+      allPage {
+        nodes {
+          slug
+          title
+          description
+        }
+      }
+      allService {
+        nodes {
+          slug
+          title
+          description
+        }
+      }
+      allIndustry {
+        nodes {
+          slug
+          title
+          description
+          kind
+        }
+      }
+      allWork {
+        nodes {
+          slug
+          title
+          description
+          client
+        }
+      }
+      allCountry {
+        nodes {
+          slug
+          title
+          description
+          country
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild("Could not read the content for robots.txt and llms.txt", result.errors);
+    return;
+  }
+  const d = result.data;
+  const publicDir = path.resolve("public");
+  await Promise.all([
+    fs.writeFile(path.join(publicDir, "robots.txt"), robotsTxt(d.siteSettings.siteUrl)),
+    fs.writeFile(
+      path.join(publicDir, "llms.txt"),
+      llmsTxt({
+        site: d.siteSettings,
+        pages: d.allPage.nodes,
+        services: d.allService.nodes,
+        industries: d.allIndustry.nodes,
+        works: d.allWork.nodes,
+        countries: d.allCountry.nodes,
+      }),
+    ),
+  ]);
+};

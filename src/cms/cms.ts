@@ -1,0 +1,30 @@
+/**
+ * The web CMS at /admin/ (Decap CMS). This bundle is built by gatsby-plugin-decap-cms and loaded
+ * only on /admin/; no other page includes it.
+ */
+import CMS from "decap-cms-app";
+import { parse, stringify } from "yaml";
+import { buildCmsConfig, cmsFormat } from "../../gatsby/lib/cmsConfig";
+import { schemaHeader } from "../../gatsby/lib/jsonSchemas";
+import { collections, singletons } from "../../schemas";
+
+for (const { type } of Object.values(collections)) {
+  CMS.registerCustomFormat(cmsFormat(type), "yaml", {
+    fromFile: (text: string) => parse(text),
+    toFile: (data: unknown) => `${schemaHeader(type, 2)}\n${stringify(data, { lineWidth: 0 })}`,
+  });
+}
+for (const { type } of Object.values(singletons)) {
+  CMS.registerCustomFormat(cmsFormat(type), "yaml", {
+    fromFile: (text: string) => parse(text),
+    toFile: (data: unknown) => `${schemaHeader(type, 1)}\n${stringify(data, { lineWidth: 0 })}`,
+  });
+}
+
+CMS.init({
+  config: buildCmsConfig({
+    repo: process.env.GATSBY_CMS_REPO,
+    branch: process.env.GATSBY_CMS_BRANCH,
+    authUrl: process.env.GATSBY_CMS_AUTH_URL,
+  }) as never,
+});

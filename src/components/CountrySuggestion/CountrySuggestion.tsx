@@ -1,0 +1,73 @@
+import * as React from "react";
+import { Link } from "gatsby";
+import { normalizePath, pathFor } from "../../../gatsby/lib/routes";
+import { useCountries, type CountryPage } from "../../hooks/useCountries";
+import { useSiteSettings } from "../../hooks/useSiteSettings";
+import { lookupCountryOnce } from "../../lib/countryLookup";
+import { Bar, Dismiss } from "./CountrySuggestion.styles";
+
+/** localStorage key holding the country code whose suggestion the visitor dismissed. */
+export const DISMISSED_STORAGE_KEY = "countrySuggestionDismissed";
+
+/** The country page for a two-letter code, if the site has one. */
+export const countryPageFor = (
+  code: string | null,
+  countries: readonly CountryPage[],
+): CountryPage | undefined => (code ? countries.find((c) => c.countryCode === code) : undefined);
+
+const readDismissed = (): string | null => {
+  try {
+    return window.localStorage.getItem(DISMISSED_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Runs the page load's country lookup and, when the saved country has a country page the visitor
+ * is not on, offers a link to it. Nothing is rendered on the server or before the lookup answers,
+ * and the bar is fixed at the bottom, so it never moves the page. It never redirects: crawlers
+ * and visitors see the same pages.
+ */
+export function CountrySuggestion({ pathname }: { pathname: string }) {
+  const { countryLookupUrl } = useSiteSettings();
+  const countries = useCountries();
+  const [code, setCode] = React.useState<string | null>(null);
+  const [dismissed, setDismissed] = React.useState<string | null>(null);
+
+  React.useEffect(() => {
+    let active = true;
+    setDismissed(readDismissed());
+    lookupCountryOnce(countryLookupUrl).then((found) => {
+      if (active) setCode(found);
+    });
+    return () => {
+      active = false;
+    };
+  }, [countryLookupUrl]);
+
+  const page = countryPageFor(code, countries);
+  if (!page || dismissed === code) return null;
+  const path = pathFor("country", page.slug);
+  if (normalizePath(pathname) === path) return null;
+
+  const dismiss = () => {
+    setDismissed(code);
+    try {
+      window.localStorage.setItem(DISMISSED_STORAGE_KEY, code!);
+    } catch {
+      // Storage blocked: the bar still closes for this page load.
+    }
+  };
+
+  return (
+    <Bar aria-label="Country site suggestion">
+      <p>
+        <Link to={path}>View our {page.country} site</Link>
+      </p>
+      <Dismiss type="button" onClick={dismiss}>
+        Dismiss
+      </Dismiss>
+    </Bar>
+  );
+}

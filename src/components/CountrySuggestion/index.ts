@@ -1,0 +1,1 @@
+export { CountrySuggestion, countryPageFor, DISMISSED_STORAGE_KEY } from "./CountrySuggestion";

@@ -1,0 +1,145 @@
+import * as React from "react";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { renderWithTheme } from "../../../../test/render";
+import { Portfolio } from "../Portfolio";
+import { works } from "../../../../test/portfolioWorks";
+
+function setUrl(search: string) {
+  window.history.replaceState(null, "", `/works${search}`);
+}
+
+/** Renders the portfolio at /works{search}, as Gatsby would after hydration. */
+function renderPortfolio(search = "") {
+  setUrl(search);
+  const user = userEvent.setup();
+  const view = renderWithTheme(<Portfolio works={works} location={{ search, key: "initial" }} />);
+  return { user, ...view };
+}
+
+const cardTitles = () =>
+  within(screen.getByRole("region", { name: "Case studies" }))
+    .queryAllByRole("heading", { level: 3 })
+    .map((h) => h.textContent);
+const status = () => screen.getByRole("status");
+
+afterEach(() => setUrl(""));
+
+test("each card shows the client, the outcome, the industry and the services as labels", async () => {
+  renderPortfolio();
+  const card = screen.getByRole("link", { name: "Humm" }).closest("li")!;
+  expect(within(card).getByText("What changed for Humm once it went live.")).toBeInTheDocument();
+  expect(within(card).getByText("Finance")).toBeInTheDocument();
+  const labels = within(card).getByRole("list", { name: "Services" });
+  expect(
+    within(labels)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent),
+  ).toEqual(["React Native Development", "Node.js Development"]);
+  expect(cardTitles()).toEqual(["Humm", "Intain", "Theranautilis", "Ambutap"]);
+});
+
+test("the filters are labelled selects; options show how many case studies each would leave", async () => {
+  renderPortfolio();
+  const industrySelect = screen.getByRole("combobox", { name: "Industry" });
+  await waitFor(() => expect(industrySelect).toBeEnabled());
+  expect(screen.getByRole("combobox", { name: "Service" })).toBeEnabled();
+  expect(screen.getByRole("combobox", { name: "Platform" })).toBeEnabled();
+  expect(within(industrySelect).getByRole("group", { name: "AI industries" })).toBeInTheDocument();
+  expect(within(industrySelect).getByRole("option", { name: "Health Care (2)" })).toBeInTheDocument();
+  expect(
+    within(screen.getByRole("combobox", { name: "Platform" }))
+      .getAllByRole("option")
+      .map((o) => o.textContent),
+  ).toEqual(["All platforms", "Web (3)", "iOS (2)", "Android (2)", "AI/ML (1)"]);
+});
+
+test("choosing an industry filters the cards, puts it in the URL and announces the count", async () => {
+  const { user } = renderPortfolio();
+  expect(status()).toHaveAttribute("aria-live", "polite");
+  expect(status()).toHaveTextContent("Showing all 4 case studies");
+  await user.selectOptions(screen.getByRole("combobox", { name: "Industry" }), "health-care");
+  expect(window.location.search).toBe("?industry=health-care");
+  expect(cardTitles()).toEqual(["Theranautilis", "Ambutap"]);
+  expect(status()).toHaveTextContent("Showing 2 of 4 case studies");
+});
+
+test("filters combine, and the other options' counts follow", async () => {
+  const { user } = renderPortfolio();
+  await user.selectOptions(screen.getByRole("combobox", { name: "Industry" }), "health-care");
+  await user.selectOptions(screen.getByRole("combobox", { name: "Service" }), "react-native-development");
+  expect(window.location.search).toBe("?industry=health-care&service=react-native-development");
+  expect(cardTitles()).toEqual(["Ambutap"]);
+  expect(status()).toHaveTextContent("Showing 1 of 4 case studies");
+  // With React Native chosen, Finance still leaves one case study (Humm).
+  expect(screen.getByRole("option", { name: "Finance (1)" })).toBeInTheDocument();
+});
+
+test("the filter is read from the URL; unknown values are ignored", async () => {
+  renderPortfolio("?industry=fintech&platform=web");
+  await waitFor(() => expect(status()).toHaveTextContent("Showing 3 of 4 case studies"));
+  expect(screen.getByRole("combobox", { name: "Industry" })).toHaveValue("");
+  expect(screen.getByRole("combobox", { name: "Platform" })).toHaveValue("web");
+  expect(cardTitles()).toEqual(["Intain", "Theranautilis", "Ambutap"]);
+});
+
+test("back and forward restore earlier filters", async () => {
+  const { user } = renderPortfolio();
+  await user.selectOptions(screen.getByRole("combobox", { name: "Industry" }), "health-care");
+  await user.selectOptions(screen.getByRole("combobox", { name: "Platform" }), "android");
+  expect(cardTitles()).toEqual(["Ambutap"]);
+
+  act(() => window.history.back());
+  await waitFor(() => expect(window.location.search).toBe("?industry=health-care"));
+  await waitFor(() => expect(cardTitles()).toEqual(["Theranautilis", "Ambutap"]));
+  expect(screen.getByRole("combobox", { name: "Platform" })).toHaveValue("");
+
+  act(() => window.history.forward());
+  await waitFor(() => expect(cardTitles()).toEqual(["Ambutap"]));
+  expect(screen.getByRole("combobox", { name: "Platform" })).toHaveValue("android");
+});
+
+test("quick changes of one filter make one history entry, not one per option", async () => {
+  const { user } = renderPortfolio();
+  const before = window.history.length;
+  const select = screen.getByRole("combobox", { name: "Industry" });
+  await user.selectOptions(select, "finance");
+  await user.selectOptions(select, "health-care");
+  await user.selectOptions(select, "ai-in-finance");
+  expect(window.history.length).toBe(before + 1);
+  expect(window.location.search).toBe("?industry=ai-in-finance");
+});
+
+test("an empty result says so and offers to clear the filters", async () => {
+  const { user } = renderPortfolio("?industry=finance&platform=web");
+  await waitFor(() => expect(status()).toHaveTextContent("No case studies match these filters"));
+  expect(cardTitles()).toEqual([]);
+  await user.click(screen.getByRole("button", { name: "Show all 4 case studies" }));
+  expect(window.location.search).toBe("");
+  expect(cardTitles()).toHaveLength(4);
+  expect(screen.getByRole("combobox", { name: "Industry" })).toHaveFocus();
+});
+
+test("Clear all filters appears once something is filtered, and clears everything", async () => {
+  const { user } = renderPortfolio();
+  await waitFor(() => expect(screen.getByRole("combobox", { name: "Industry" })).toBeEnabled());
+  expect(screen.queryByRole("button", { name: "Clear all filters" })).not.toBeInTheDocument();
+  await user.selectOptions(screen.getByRole("combobox", { name: "Service" }), "nodejs-development");
+  await user.selectOptions(screen.getByRole("combobox", { name: "Platform" }), "web");
+  await user.click(screen.getByRole("button", { name: "Clear all filters" }));
+  expect(window.location.search).toBe("");
+  expect(status()).toHaveTextContent("Showing all 4 case studies");
+  expect(screen.getByRole("combobox", { name: "Industry" })).toHaveFocus();
+  expect(screen.queryByRole("button", { name: "Clear all filters" })).not.toBeInTheDocument();
+});
+
+test("the filters work from the keyboard", async () => {
+  const { user } = renderPortfolio();
+  await waitFor(() => expect(screen.getByRole("combobox", { name: "Industry" })).toBeEnabled());
+  await user.tab();
+  expect(screen.getByRole("combobox", { name: "Industry" })).toHaveFocus();
+  await user.tab();
+  expect(screen.getByRole("combobox", { name: "Service" })).toHaveFocus();
+  await user.tab();
+  expect(screen.getByRole("combobox", { name: "Platform" })).toHaveFocus();
+});

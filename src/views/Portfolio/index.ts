@@ -1,0 +1,2 @@
+export { Portfolio } from "./Portfolio";
+export type { PortfolioProps } from "./Portfolio";
