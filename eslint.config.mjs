@@ -36,6 +36,8 @@ export default tseslint.config(
       "react/prop-types": "off",
       "@typescript-eslint/no-non-null-assertion": "off",
       "@typescript-eslint/no-require-imports": "off",
+      // `const { secret, ...rest } = obj` is how a field is left out of a copy.
+      "@typescript-eslint/no-unused-vars": ["error", { ignoreRestSiblings: true }],
     },
   },
 );

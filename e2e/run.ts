@@ -5,6 +5,7 @@
  */
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { E2E_MEASUREMENT_ID } from "./lib/outside";
 import { serveSite } from "./lib/server";
@@ -25,7 +26,19 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
     process.stdout.write(`e2e: site built in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   }
-  const server = await serveSite(root);
+  // The consultation endpoint writes to a temporary outbox, delivers nowhere (whatever the
+  // developer's shell has configured), and allows as many requests as the tests send from 127.0.0.1.
+  const outbox = path.join(
+    fs.mkdtempSync(path.join(os.tmpdir(), "e2e-outbox-")),
+    "consultation-requests.ndjson",
+  );
+  const consultationEnv = {
+    CONSULTATION_OUTBOX: outbox,
+    CONSULTATION_RATE_LIMIT: "100000/600",
+    SMTP_URL: "",
+    CONSULTATION_WEBHOOK_URL: "",
+  };
+  const server = await serveSite(root, consultationEnv);
   const files = process.argv.slice(2).length
     ? process.argv.slice(2)
     : fs
@@ -37,11 +50,16 @@ async function main() {
     const child = spawn(
       process.execPath,
       ["--import", "tsx", "--test", "--test-concurrency=1", "--test-reporter=spec", ...files],
-      { cwd: root, env: { ...env, E2E_BASE_URL: server.url }, stdio: "inherit" },
+      {
+        cwd: root,
+        env: { ...env, E2E_BASE_URL: server.url, E2E_CONSULTATION_OUTBOX: outbox },
+        stdio: "inherit",
+      },
     );
     child.on("exit", (c) => resolve(c ?? 1));
   });
   await server.stop();
+  fs.rmSync(path.dirname(outbox), { recursive: true, force: true });
   process.exit(code);
 }
 

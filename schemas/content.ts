@@ -131,7 +131,7 @@ const section = z
   })
   .strict();
 
-export const PAGE_SLUGS = ["home", "about", "contact", "works", "casestudy", "new-home"] as const;
+export const PAGE_SLUGS = ["home", "about", "contact", "privacy", "works", "casestudy", "new-home"] as const;
 
 export const pageSchema = z
   .object({

@@ -4491,6 +4491,13 @@ type CasestudyPageQueryVariables = Exact<{
 
 type CasestudyPageQuery = { readonly page: { readonly title: string, readonly description: string, readonly headline: string, readonly intro: string, readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null } | null };
 
+type ContactPageQueryVariables = Exact<{
+  slug: Scalars['String'];
+}>;
+
+
+type ContactPageQuery = { readonly page: { readonly slug: string, readonly title: string, readonly description: string, readonly headline: string, readonly intro: string, readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null } | null };
+
 type ContentPageQueryVariables = Exact<{
   slug: Scalars['String'];
 }>;
@@ -4585,6 +4592,11 @@ type UseNavigationQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type UseNavigationQuery = { readonly navigation: { readonly services: { readonly columns: ReadonlyArray<{ readonly groups: ReadonlyArray<{ readonly title: string, readonly icons: boolean, readonly items: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly icon: string | null }> }> }> }, readonly industries: { readonly sector: { readonly title: string, readonly items: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly icon: string | null }> }, readonly ai: { readonly title: string, readonly items: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly icon: string | null }> } } } | null, readonly allWork: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly client: string }> } };
+
+type UseServiceOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type UseServiceOptionsQuery = { readonly allService: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string }> } };
 
 type UseSiteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 

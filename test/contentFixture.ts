@@ -176,7 +176,7 @@ export function makeContent(): Fixture {
       hours: "9:00 to 17:30",
     },
   });
-  for (const p of ["home", "about", "contact", "works", "casestudy", "new-home"])
+  for (const p of ["home", "about", "contact", "privacy", "works", "casestudy", "new-home"])
     write(`pages/${p}.yaml`, page(p));
   return {
     dir,

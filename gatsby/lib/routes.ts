@@ -7,6 +7,7 @@
 export const TEMPLATES = {
   home: "Home",
   page: "Page",
+  contact: "Contact",
   worksIndex: "WorksIndex",
   casestudy: "Casestudy",
   newHome: "NewHome",
@@ -50,7 +51,9 @@ export const NEW_HOME_PATH = "/new-home";
 const PAGE_ROUTES: Record<string, { path: string; template: TemplateName; solid: boolean }> = {
   home: { path: "/", template: "home", solid: false },
   about: { path: "/about", template: "page", solid: true },
-  contact: { path: "/contact", template: "page", solid: true },
+  // Its own template so the consultation form's code loads on /contact only.
+  contact: { path: "/contact", template: "contact", solid: true },
+  privacy: { path: "/privacy", template: "page", solid: true },
   works: { path: "/works", template: "worksIndex", solid: true },
   casestudy: { path: "/casestudy", template: "casestudy", solid: true },
   "new-home": { path: NEW_HOME_PATH, template: "newHome", solid: false },
@@ -163,4 +166,20 @@ export function breadcrumbs(routes: Route[], path: string): Crumb[] {
     current = current.parent ? byPath.get(current.parent) : undefined;
   }
   return trail;
+}
+
+/** What a page is about, for the consultation form's context: /services/x is the service x. */
+export interface Topic {
+  kind: "service" | "industry" | "work";
+  slug: string;
+}
+
+export function topicFromPath(pathname: string): Topic | undefined {
+  const path = normalizePath(pathname);
+  for (const kind of ["service", "industry", "work"] as const) {
+    const prefix = COLLECTION_PREFIX[kind];
+    const slug = path.startsWith(prefix) ? path.slice(prefix.length) : "";
+    if (slug && !slug.includes("/")) return { kind, slug };
+  }
+  return undefined;
 }

@@ -5,11 +5,12 @@ import {
   isStandalonePath,
   normalizePath,
   RouteConflictError,
+  topicFromPath,
   type RouteInput,
 } from "../routes";
 
 const input: RouteInput = {
-  pages: ["home", "about", "contact", "works", "casestudy", "new-home"].map((slug) => ({
+  pages: ["home", "about", "contact", "privacy", "works", "casestudy", "new-home"].map((slug) => ({
     slug,
     title: slug,
   })),
@@ -31,7 +32,8 @@ test("every entry gets its path and template", () => {
   expect(table).toEqual({
     "/": "home",
     "/about": "page",
-    "/contact": "page",
+    "/contact": "contact",
+    "/privacy": "page",
     "/works": "worksIndex",
     "/casestudy": "casestudy",
     "/new-home": "newHome",
@@ -85,4 +87,24 @@ test("breadcrumbs follow the parent links from home", () => {
     { path: "/works/lighthouse_storage", title: "Lighthouse Storage" },
   ]);
   expect(breadcrumbs(routes, "/nowhere")).toEqual([]);
+});
+
+test("the privacy notice is an indexed page under home, with a solid navbar", () => {
+  const privacy = buildRoutes(input).find((r) => r.path === "/privacy")!;
+  expect(privacy).toMatchObject({
+    template: "page",
+    kind: "page",
+    solidNavbar: true,
+    indexed: true,
+    parent: "/",
+  });
+});
+
+test("a page's topic comes from its path: services, industries and case studies", () => {
+  expect(topicFromPath("/services/nlp-solutions")).toEqual({ kind: "service", slug: "nlp-solutions" });
+  expect(topicFromPath("/industries/ai-in-finance/")).toEqual({ kind: "industry", slug: "ai-in-finance" });
+  expect(topicFromPath("/works/lighthouse_storage")).toEqual({ kind: "work", slug: "lighthouse_storage" });
+  for (const path of ["/", "/contact", "/works", "/services/", "/uk", "/services/a/b"]) {
+    expect(topicFromPath(path)).toBeUndefined();
+  }
 });

@@ -1,13 +1,14 @@
 import * as React from "react";
-import { Link } from "gatsby";
 import styled from "styled-components";
+import { ConsultationForm } from "../../components/ConsultationForm";
 import { useDialogFocusTrap } from "../../hooks/useDialogFocusTrap";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
 import { telHref } from "../../lib/phone";
 import { useLayout } from "../LayoutContext";
 
 const Dialog = styled.dialog`
-  width: min(640px, calc(100vw - 32px));
+  /* Wide enough for the form's two columns. */
+  width: min(760px, calc(100vw - 32px));
   max-height: calc(100vh - 32px);
   padding: ${({ theme }) => theme.spacing(4)};
   border: 0;
@@ -33,7 +34,7 @@ const Close = styled.button`
 `;
 
 /**
- * The consultation dialog, loaded only when a visitor opens it. A native modal <dialog>: focus
+ * The consultation dialog with the consultation form, loaded only when a visitor opens it. A native modal <dialog>: focus
  * stays inside, the page behind is inert, Escape and the Close button close it, and the layout
  * returns focus to the button that opened it.
  */
@@ -62,10 +63,10 @@ export default function ConsultationModal() {
         risks and a realistic timeline.
       </p>
       <p>
-        Call <a href={telHref(site.phone)}>{site.phone}</a>, email{" "}
-        <a href={`mailto:${site.email}`}>{site.email}</a>, or use the form on our{" "}
-        <Link to="/contact">contact page</Link>.
+        Prefer to talk? Call <a href={telHref(site.phone)}>{site.phone}</a> or email{" "}
+        <a href={`mailto:${site.email}`}>{site.email}</a>.
       </p>
+      <ConsultationForm headingLevel={3} />
     </Dialog>
   );
 }

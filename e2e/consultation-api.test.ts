@@ -1,0 +1,181 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { fuzzBodies } from "../test/fuzzBodies";
+import { validRequest } from "../test/consultation";
+import { startSmtp, startWebhook, type SmtpPeer, type WebhookPeer } from "../test/peers";
+import { baseUrl } from "./lib/browser";
+import { outboxLines, uniqueEmail, waitForRequest } from "./lib/outbox";
+import { serveSite } from "./lib/server";
+
+/**
+ * The real Gatsby Function under `gatsby serve` (the built site, Gatsby's own body parser), not
+ * the handler alone: what a visitor's browser or a bot actually reaches.
+ */
+
+const endpoint = () => `${baseUrl()}/api/consultation`;
+
+const postJson = (body: unknown, url = endpoint()) =>
+  fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+describe("POST /api/consultation under gatsby serve", () => {
+  test("201 with an id; the request is in the outbox with its fields and context", async () => {
+    const email = uniqueEmail("api");
+    const body = validRequest({ email });
+    const res = await postJson(body);
+    assert.equal(res.status, 201);
+    assert.match(res.headers.get("content-type") ?? "", /^application\/json/);
+    const { id } = (await res.json()) as { id: string };
+    const lines = await waitForRequest(email);
+    assert.deepEqual(
+      lines.map((l) => [l.id, l.status]),
+      [
+        [id, "pending"],
+        [id, "stored"],
+      ],
+    );
+    assert.equal(lines[1].fields.details, body.details);
+    assert.deepEqual(lines[1].context, body.context);
+  });
+
+  test("a retry with the same idempotency key is accepted once, not twice", async () => {
+    const email = uniqueEmail("retry");
+    const body = validRequest({ email });
+    const first = (await (await postJson(body)).json()) as { id: string };
+    const again = await postJson(body);
+    assert.equal(again.status, 201);
+    assert.deepEqual(await again.json(), first);
+    await waitForRequest(email);
+    assert.equal(
+      new Set(
+        outboxLines()
+          .filter((l) => l.fields.email === email)
+          .map((l) => l.id),
+      ).size,
+      1,
+    );
+  });
+
+  test("400 with field errors; 405 for other methods; 415 for other content types", async () => {
+    const invalid = await postJson(validRequest({ email: "nope", consent: false as never }));
+    assert.equal(invalid.status, 400);
+    assert.deepEqual(Object.keys(((await invalid.json()) as { errors: object }).errors), [
+      "email",
+      "consent",
+    ]);
+
+    for (const method of ["GET", "PUT", "DELETE"]) {
+      const res = await fetch(endpoint(), { method });
+      assert.equal(res.status, 405, method);
+      assert.equal(res.headers.get("allow"), "POST");
+    }
+    const text = await fetch(endpoint(), {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: JSON.stringify(validRequest()),
+    });
+    assert.equal(text.status, 415);
+    const form = await fetch(endpoint(), { method: "POST", body: new URLSearchParams({ name: "Ada" }) });
+    assert.equal(form.status, 415);
+  });
+
+  test("413 for a body over 100 kb; 400 for invalid JSON; neither echoes input or a stack trace", async () => {
+    const huge = await postJson(validRequest({ details: "<script>".repeat(15_000) }));
+    assert.equal(huge.status, 413);
+    assert.doesNotMatch(await huge.text(), /<script>|at \S+\.js:\d+/);
+
+    const broken = await fetch(endpoint(), {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"name": "<script>alert(1)</script>", ',
+    });
+    assert.equal(broken.status, 400);
+    const text = await broken.text();
+    assert.doesNotMatch(text, /alert|<script>|at \S+\.js:\d+|SyntaxError/);
+  });
+
+  test("spam (honeypot or faster than 3 s) answers 201 and is recorded as spam", async () => {
+    const trap = uniqueEmail("honeypot");
+    const fast = uniqueEmail("fast");
+    assert.equal(
+      (await postJson(validRequest({ email: trap, website: "https://spam.example" }))).status,
+      201,
+    );
+    assert.equal((await postJson(validRequest({ email: fast, startedAt: Date.now() }))).status, 201);
+    assert.equal((await waitForRequest(trap, "spam"))[0].spamReason, "honeypot");
+    assert.equal((await waitForRequest(fast, "spam"))[0].spamReason, "too-fast");
+  });
+
+  test("fuzz: every malformed body gets a 4xx, nothing is stored, and the server keeps answering", async () => {
+    const cases = fuzzBodies();
+    assert.ok(cases.length >= 50, `${cases.length} cases`);
+    const before = outboxLines().length;
+    const problems: string[] = [];
+    for (const c of cases) {
+      const res = await fetch(endpoint(), {
+        method: "POST",
+        headers: { "Content-Type": c.contentType ?? "application/json" },
+        body: c.body,
+      });
+      const text = await res.text();
+      if (res.status < 400 || res.status >= 500) problems.push(`${c.label}: ${res.status}`);
+      if (/<script|onerror|alert\(|at \S+\.js:\d+/.test(text))
+        problems.push(`${c.label}: echoed ${text.slice(0, 80)}`);
+    }
+    assert.deepEqual(problems, []);
+    assert.equal(outboxLines().length, before, "a malformed body was stored");
+    assert.equal((await fetch(`${baseUrl()}/`)).status, 200);
+    assert.equal((await postJson(validRequest({ email: uniqueEmail("after-fuzz") }))).status, 201);
+  });
+});
+
+describe("a second server configured at run time (rate limit, SMTP and webhook)", () => {
+  let server: Awaited<ReturnType<typeof serveSite>>;
+  let smtp: SmtpPeer;
+  let webhook: WebhookPeer;
+  let dir: string;
+
+  before(async () => {
+    smtp = await startSmtp();
+    webhook = await startWebhook();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-delivery-"));
+    // The site was built without any of these: they are read when the function runs.
+    server = await serveSite(process.cwd(), {
+      CONSULTATION_OUTBOX: path.join(dir, "outbox.ndjson"),
+      CONSULTATION_RATE_LIMIT: "3/600",
+      SMTP_URL: smtp.url,
+      CONSULTATION_TO: "leads@copperline.example",
+      CONSULTATION_FROM: "website@copperline.example",
+      CONSULTATION_WEBHOOK_URL: webhook.url,
+    });
+  });
+
+  after(async () => {
+    await server?.stop();
+    await smtp?.stop();
+    await webhook?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("the function delivers by email and webhook, and the 4th request in 10 minutes gets 429 with Retry-After", async () => {
+    const url = `${server.url}/api/consultation`;
+    const email = uniqueEmail("delivered");
+    const res = await postJson(validRequest({ email }), url);
+    assert.equal(res.status, 201);
+    assert.equal(smtp.mails.length, 1);
+    assert.match(smtp.mails[0].text, new RegExp(`Email: ${email.replace(/[.]/g, "\\.")}`));
+    assert.equal(webhook.calls.length, 1);
+    assert.equal(webhook.calls[0].json.email, email);
+    const lines = await waitForRequest(email, "delivered", path.join(dir, "outbox.ndjson"));
+    assert.equal(lines.at(-1)!.status, "delivered");
+
+    assert.equal((await postJson(validRequest(), url)).status, 201);
+    assert.equal((await postJson(validRequest(), url)).status, 201);
+    const limited = await postJson(validRequest(), url);
+    assert.equal(limited.status, 429);
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    assert.ok(retryAfter > 500 && retryAfter <= 600, `Retry-After ${retryAfter}`);
+  });
+});

@@ -1,0 +1,184 @@
+import styled, { css } from "styled-components";
+import { media } from "../../styles/media";
+
+/** Error red: 6.6:1 on white. */
+export const ERROR_COLOR = "#b42318";
+
+export const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing(2.5)};
+  ${media.up("sm")} {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
+export const Full = styled.div`
+  ${media.up("sm")} {
+    grid-column: 1 / -1;
+  }
+`;
+
+export const Note = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: 0.95rem;
+  ${media.up("sm")} {
+    grid-column: 1 / -1;
+  }
+`;
+
+export const FieldWrap = styled.div<{ $full?: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(0.5)};
+  ${({ $full }) =>
+    $full &&
+    css`
+      ${media.up("sm")} {
+        grid-column: 1 / -1;
+      }
+    `}
+`;
+
+export const Label = styled.label`
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.ink};
+`;
+
+export const Required = styled.span`
+  color: ${ERROR_COLOR};
+  margin-left: 2px;
+`;
+
+export const Optional = styled.span`
+  font-weight: 400;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+export const Hint = styled.span`
+  font-size: 0.9rem;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+export const ErrorText = styled.span`
+  font-size: 0.95rem;
+  font-weight: 600;
+  color: ${ERROR_COLOR};
+`;
+
+const control = css<{ $invalid?: boolean }>`
+  font: inherit;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.white};
+  min-height: 44px;
+  width: 100%;
+  padding: ${({ theme }) => theme.spacing(1, 1.5)};
+  border: 2px solid ${({ $invalid }) => ($invalid ? ERROR_COLOR : "#8a94a3")};
+  border-radius: ${({ theme }) => theme.radius}px;
+  &:focus-visible {
+    outline: 3px solid ${({ theme }) => theme.colors.accent};
+    outline-offset: 1px;
+    border-color: ${({ theme }) => theme.colors.ink};
+  }
+  &:disabled {
+    background: ${({ theme }) => theme.colors.surface};
+  }
+`;
+
+export const Input = styled.input<{ $invalid?: boolean }>`
+  ${control}
+`;
+
+export const Select = styled.select<{ $invalid?: boolean }>`
+  ${control}
+`;
+
+export const TextArea = styled.textarea<{ $invalid?: boolean }>`
+  ${control}
+  min-height: 160px;
+  resize: vertical;
+`;
+
+export const Counter = styled.span<{ $over: boolean }>`
+  align-self: flex-end;
+  font-size: 0.85rem;
+  color: ${({ $over, theme }) => ($over ? ERROR_COLOR : theme.colors.muted)};
+`;
+
+export const Consent = styled.div`
+  display: grid;
+  grid-template-columns: 24px 1fr;
+  gap: ${({ theme }) => theme.spacing(0.5, 1.5)};
+  align-items: start;
+  input {
+    width: 24px;
+    height: 24px;
+    margin: 2px 0 0;
+    accent-color: ${({ theme }) => theme.colors.accent};
+  }
+  label {
+    font-weight: 400;
+  }
+  ${ErrorText} {
+    grid-column: 2;
+  }
+  ${media.up("sm")} {
+    grid-column: 1 / -1;
+  }
+`;
+
+/** The honeypot: off-screen, out of the tab order, hidden from assistive technology. */
+export const Trap = styled.div`
+  position: absolute;
+  left: -10000px;
+  top: auto;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+`;
+
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing(2)};
+  ${media.up("sm")} {
+    grid-column: 1 / -1;
+  }
+  button:disabled {
+    cursor: progress;
+    opacity: 0.75;
+  }
+`;
+
+export const Panel = styled.div<{ $tone: "error" | "success" }>`
+  border-left: 6px solid ${({ $tone, theme }) => ($tone === "error" ? ERROR_COLOR : theme.colors.accent)};
+  background: ${({ $tone }) => ($tone === "error" ? "#fef3f2" : "#f3faf5")};
+  padding: ${({ theme }) => theme.spacing(2, 2.5)};
+  border-radius: ${({ theme }) => theme.radius}px;
+  ${media.up("sm")} {
+    grid-column: 1 / -1;
+  }
+  &:focus {
+    outline: 3px solid ${({ theme }) => theme.colors.accent};
+    outline-offset: 2px;
+  }
+  h3 {
+    font-size: 1.15rem;
+    margin-bottom: ${({ theme }) => theme.spacing(1)};
+  }
+  ul {
+    margin: 0;
+    padding-left: ${({ theme }) => theme.spacing(2.5)};
+  }
+  li + li {
+    margin-top: ${({ theme }) => theme.spacing(0.5)};
+  }
+  li a {
+    color: ${ERROR_COLOR};
+    font-weight: 600;
+  }
+  p:last-child {
+    margin-bottom: 0;
+  }
+`;

@@ -1,0 +1,71 @@
+import type { FormValues } from "./model";
+
+/**
+ * The visitor's unsent draft, kept in sessionStorage so a reload (or closing and reopening the
+ * modal) loses nothing. Cleared once the server has confirmed the request. Storage can be
+ * unavailable (private modes, quotas): then the form simply works without a draft.
+ */
+
+export const DRAFT_KEY = "consultation-draft";
+
+export interface Draft {
+  values: FormValues;
+  startedAt: number;
+  idempotencyKey: string;
+  /** What the key was last used for, so a retry of the same content reuses it. */
+  fingerprint?: string;
+}
+
+const storage = (): Storage | undefined => {
+  try {
+    return typeof window === "undefined" ? undefined : window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+};
+
+const FIELDS: (keyof FormValues)[] = ["name", "email", "phone", "company", "service", "budget", "details"];
+
+export function loadDraft(): Draft | undefined {
+  try {
+    const raw = storage()?.getItem(DRAFT_KEY);
+    if (!raw) return undefined;
+    const data = JSON.parse(raw) as Partial<Draft>;
+    const v = data.values as Partial<FormValues> | undefined;
+    if (!v || typeof data.startedAt !== "number" || typeof data.idempotencyKey !== "string") return undefined;
+    if (!FIELDS.every((f) => typeof v[f] === "string") || typeof v.consent !== "boolean") return undefined;
+    return {
+      values: v as FormValues,
+      startedAt: data.startedAt,
+      idempotencyKey: data.idempotencyKey,
+      fingerprint: typeof data.fingerprint === "string" ? data.fingerprint : undefined,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveDraft(draft: Draft): void {
+  try {
+    storage()?.setItem(DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    // Full or blocked storage: the draft is a convenience, not a requirement.
+  }
+}
+
+export function clearDraft(): void {
+  try {
+    storage()?.removeItem(DRAFT_KEY);
+  } catch {
+    // as above
+  }
+}
+
+/** The visitor's country code saved by the country lookup (localStorage key `country`). */
+export function savedCountry(): string | null {
+  try {
+    return typeof window === "undefined" ? null : window.localStorage.getItem("country");
+  } catch {
+    return null;
+  }
+}

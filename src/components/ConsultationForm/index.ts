@@ -1,0 +1,1 @@
+export { ConsultationForm, TOAST_FAILED, TOAST_SENT, type ConsultationFormProps } from "./ConsultationForm";

@@ -1,0 +1,292 @@
+/** @jest-environment node */
+import fs from "node:fs";
+import consultation from "../../../api/consultation";
+import { MESSAGES } from "../../../../schemas/consultation";
+import { resetProcessState } from "../handler";
+import { fakeRequest, fakeResponse, tempOutbox, validRequest, withEnv } from "../../../../test/consultation";
+
+/**
+ * POST /api/consultation, called the way Gatsby calls it (a request and a response object), with
+ * no delivery channel configured: the outbox is the delivery.
+ */
+
+let outbox: ReturnType<typeof tempOutbox>;
+let restoreEnv: () => void;
+
+beforeEach(() => {
+  resetProcessState();
+  outbox = tempOutbox();
+  restoreEnv = withEnv({
+    CONSULTATION_OUTBOX: outbox.file,
+    CONSULTATION_RATE_LIMIT: "1000/600",
+    SMTP_URL: undefined,
+    CONSULTATION_WEBHOOK_URL: undefined,
+    CONSULTATION_CLIENT_IP_HEADER: undefined,
+  });
+  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  jest.spyOn(console, "warn").mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  restoreEnv();
+  outbox.cleanup();
+  jest.restoreAllMocks();
+});
+
+async function post(body: unknown, options?: Parameters<typeof fakeRequest>[1]) {
+  const res = fakeResponse();
+  // The fake objects carry only what the handler reads.
+  await consultation(fakeRequest(body, options) as never, res as never);
+  return res;
+}
+
+describe("201: accepted", () => {
+  test("a valid request answers 201 with an id and is appended to the outbox, created if missing", async () => {
+    expect(fs.existsSync(outbox.file)).toBe(false);
+    const body = validRequest();
+    const res = await post(body);
+    expect(res.statusCode).toBe(201);
+    const { id } = res.json() as { id: string };
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(res.headers["cache-control"]).toBe("no-store");
+
+    const lines = outbox.lines();
+    expect(lines.map((l) => l.status)).toEqual(["pending", "stored"]);
+    for (const line of lines) {
+      expect(line).toMatchObject({
+        id,
+        receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        idempotencyKey: body.idempotencyKey,
+        fields: {
+          name: "Ada Lovelace",
+          email: "ada@analytical.example",
+          phone: "+44 20 7946 0321",
+          company: "Analytical Engines Ltd",
+          service: "nlp-solutions",
+          budget: "25k-50k",
+          details: body.details,
+          consent: true,
+        },
+        context: body.context,
+      });
+    }
+    // The spam-trap fields are not part of the lead.
+    expect(lines[0].fields).not.toHaveProperty("website");
+  });
+
+  test("a JSON body that arrives as a string (another platform's parser) is read too", async () => {
+    const res = await post(JSON.stringify(validRequest()));
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe("400: invalid", () => {
+  test("answers every bad field with a fixed message and stores nothing", async () => {
+    const res = await post(
+      validRequest({ email: "not-an-email", details: "short", consent: false as never }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      errors: { email: MESSAGES.email, details: MESSAGES.detailsShort, consent: MESSAGES.consent },
+    });
+    expect(outbox.lines()).toEqual([]);
+  });
+
+  test("a missing honeypot field is invalid (it must be present and empty)", async () => {
+    const { website: _w, ...body } = validRequest();
+    const res = await post(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: { website: MESSAGES.website } });
+  });
+
+  test("a body that is not JSON answers 400", async () => {
+    const res = await post("{ not json");
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: { body: "The request body is not valid JSON." } });
+  });
+
+  test("an empty body answers 400", async () => {
+    for (const body of [undefined, "", null]) {
+      const res = await post(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ errors: { body: MESSAGES.body } });
+    }
+  });
+});
+
+describe("405: other methods", () => {
+  test.each(["GET", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"])(
+    "%s answers 405 with Allow: POST",
+    async (method) => {
+      const res = await post(undefined, { method });
+      expect(res.statusCode).toBe(405);
+      expect(res.headers.allow).toBe("POST");
+    },
+  );
+});
+
+describe("413: too large", () => {
+  test("a body over 100 kb answers 413, as a string or already parsed", async () => {
+    const huge = validRequest({ details: "x".repeat(110 * 1024) });
+    expect((await post(JSON.stringify(huge))).statusCode).toBe(413);
+    expect((await post(huge)).statusCode).toBe(413);
+    expect(outbox.lines()).toEqual([]);
+  });
+});
+
+describe("415: not JSON", () => {
+  test.each([
+    ["text/plain", JSON.stringify(validRequest())],
+    ["application/x-www-form-urlencoded", "name=Ada"],
+    ["multipart/form-data; boundary=x", {}],
+    [null, validRequest()],
+  ])("Content-Type %s answers 415", async (contentType, body) => {
+    const res = await post(body, { contentType });
+    expect(res.statusCode).toBe(415);
+    expect(outbox.lines()).toEqual([]);
+  });
+
+  test("application/json with a charset is JSON", async () => {
+    expect((await post(validRequest(), { contentType: "application/json; charset=utf-8" })).statusCode).toBe(
+      201,
+    );
+  });
+});
+
+describe("429: rate limit", () => {
+  test("the sixth request from one address in 10 minutes answers 429 with Retry-After (default 5/600)", async () => {
+    delete process.env.CONSULTATION_RATE_LIMIT;
+    for (let i = 0; i < 5; i++) expect((await post(validRequest())).statusCode).toBe(201);
+    const res = await post(validRequest());
+    expect(res.statusCode).toBe(429);
+    const retryAfter = Number(res.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(590);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    // Another address is not affected.
+    expect((await post(validRequest(), { ip: "198.51.100.9" })).statusCode).toBe(201);
+  });
+
+  test("CONSULTATION_RATE_LIMIT is read at run time, on every request", async () => {
+    process.env.CONSULTATION_RATE_LIMIT = "2/60";
+    expect((await post(validRequest())).statusCode).toBe(201);
+    expect((await post(validRequest())).statusCode).toBe(201);
+    const res = await post(validRequest());
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers["retry-after"])).toBeLessThanOrEqual(60);
+    process.env.CONSULTATION_RATE_LIMIT = "3/60";
+    expect((await post(validRequest())).statusCode).toBe(201);
+  });
+
+  test("invalid and non-JSON requests count too", async () => {
+    process.env.CONSULTATION_RATE_LIMIT = "2/600";
+    await post({});
+    await post("x", { contentType: "text/plain" });
+    expect((await post(validRequest())).statusCode).toBe(429);
+  });
+
+  test("behind a proxy, the configured header names the client", async () => {
+    process.env.CONSULTATION_RATE_LIMIT = "1/600";
+    process.env.CONSULTATION_CLIENT_IP_HEADER = "X-Forwarded-For";
+    const from = (client: string) => ({ headers: { "x-forwarded-for": `6.6.6.6, ${client}` } });
+    expect((await post(validRequest(), from("192.0.2.1"))).statusCode).toBe(201);
+    expect((await post(validRequest(), from("192.0.2.2"))).statusCode).toBe(201);
+    expect((await post(validRequest(), from("192.0.2.1"))).statusCode).toBe(429);
+  });
+});
+
+describe("spam", () => {
+  test("a filled honeypot answers like success, is recorded as spam and never delivered", async () => {
+    const res = await post(validRequest({ website: "https://cheap-seo.example" }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ id: expect.any(String) });
+    expect(outbox.lines()).toEqual([
+      expect.objectContaining({
+        id: (res.json() as { id: string }).id,
+        status: "spam",
+        spamReason: "honeypot",
+      }),
+    ]);
+  });
+
+  test("a submission less than 3 s after the form opened is spam", async () => {
+    const res = await post(validRequest({ startedAt: Date.now() - 1000 }));
+    expect(res.statusCode).toBe(201);
+    expect(outbox.lines()).toEqual([expect.objectContaining({ status: "spam", spamReason: "too-fast" })]);
+  });
+
+  test("the fill time uses the visitor's own clock when sentAt is given (a clock ahead is not spam)", async () => {
+    const ahead = Date.now() + 10 * 60_000; // the visitor's clock is 10 minutes fast
+    const res = await post(validRequest({ startedAt: ahead - 20_000, sentAt: ahead }));
+    expect(res.statusCode).toBe(201);
+    expect(outbox.lines().map((l) => l.status)).toEqual(["pending", "stored"]);
+    await post(validRequest({ startedAt: ahead - 1000, sentAt: ahead }));
+    expect(outbox.lines().at(-1)).toMatchObject({ status: "spam", spamReason: "too-fast" });
+  });
+});
+
+describe("idempotency", () => {
+  test("a retry with the same key is accepted once, not twice: same id, one record", async () => {
+    const body = validRequest();
+    const first = await post(body);
+    const retry = await post({ ...body });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    expect(retry.headers["idempotent-replayed"]).toBe("true");
+    expect(new Set(outbox.lines().map((l) => l.id)).size).toBe(1);
+  });
+
+  test("concurrent requests with one key store one record", async () => {
+    const body = validRequest();
+    const answers = await Promise.all([post(body), post(body), post(body)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(answers.map((a) => (a.json() as { id: string }).id)).size).toBe(1);
+    expect(outbox.lines().filter((l) => l.status === "pending")).toHaveLength(1);
+  });
+
+  test("a key reused for a different request is rejected", async () => {
+    const body = validRequest();
+    await post(body);
+    const res = await post({ ...body, details: "Something completely different, and long enough." });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: { idempotencyKey: expect.any(String) } });
+  });
+
+  test("keys survive a restart: they are read back from the outbox", async () => {
+    const body = validRequest();
+    const first = await post(body);
+    resetProcessState(); // a new server process
+    const retry = await post(body);
+    expect(retry.json()).toEqual(first.json());
+    expect(new Set(outbox.lines().map((l) => l.id)).size).toBe(1);
+  });
+});
+
+describe("failures and what responses never contain", () => {
+  test("when the outbox cannot be written the answer is 500, without details, and the key is freed", async () => {
+    fs.mkdirSync(outbox.file, { recursive: true }); // a directory where the file should be
+    const body = validRequest();
+    const res = await post(body);
+    expect(res.statusCode).toBe(500);
+    expect(res.text).not.toMatch(/EISDIR|at .*\.ts|\//);
+    fs.rmSync(outbox.file, { recursive: true });
+    expect((await post(body)).statusCode).toBe(201);
+  });
+
+  test("HTML and script in every field never come back unescaped", async () => {
+    const evil = `<script>alert("x")</script>`;
+    const body = Object.fromEntries(Object.keys(validRequest()).map((k) => [k, evil]));
+    const res = await post({ ...body, [evil]: evil });
+    expect(res.statusCode).toBe(400);
+    expect(res.text).not.toContain("<");
+    expect(res.text).not.toContain("alert");
+  });
+
+  test("an unexpected error is a plain 500 with no stack trace", async () => {
+    const handler = await import("../handler");
+    jest.spyOn(handler, "handleConsultation").mockRejectedValueOnce(new Error("boom at /secret/path.ts:1"));
+    const res = await post(validRequest());
+    expect(res.statusCode).toBe(500);
+    expect(res.text).not.toMatch(/boom|secret|\.ts/);
+  });
+});
