@@ -2,6 +2,11 @@ import { createGlobalStyle } from "styled-components";
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
+  /*
+   * The focus ring's colour: copper on light surfaces. Dark surfaces (ink, the dark hero, the
+   * transparent navbar over it) set --focus-ring to light copper with the focusRingOnDark mixin.
+   */
+  :root { --focus-ring: ${({ theme }) => theme.colors.accent}; }
   html { -webkit-text-size-adjust: 100%; scroll-behavior: smooth; }
   @media (prefers-reduced-motion: reduce) { html { scroll-behavior: auto; } }
   body {
@@ -21,7 +26,7 @@ export const GlobalStyle = createGlobalStyle`
   a { color: ${({ theme }) => theme.colors.accent}; }
   a:hover { color: ${({ theme }) => theme.colors.accentDark}; }
   img { max-width: 100%; height: auto; }
-  :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; outline-offset: 2px; }
+  :focus-visible { outline: 3px solid var(--focus-ring); outline-offset: 2px; }
   .visually-hidden {
     position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
     overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;

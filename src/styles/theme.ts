@@ -18,6 +18,8 @@ export const theme = {
     accent: "#b0481c",
     accentDark: "#8f3a16",
     accentSoft: "#fbe9df",
+    /** Light copper: accents and focus rings on ink. 10.8:1 on ink; copper itself is 3.1:1 there. */
+    accentOnDark: "#f4c29b",
     onDark: "#f4ede6",
   },
   fonts: {

@@ -7,6 +7,7 @@ import { Container } from "../components/Container";
 import { Logo } from "../components/Logo";
 import { PageHero } from "../components/PageHero";
 import { Seo } from "../components/Seo";
+import { focusRingOnDark } from "../styles/focus";
 import type { PageContext } from "../../gatsby/lib/routes";
 import { PageSections } from "../views/PageSections";
 
@@ -16,6 +17,7 @@ const Bar = styled.header`
   position: absolute;
   inset: 0 0 auto 0;
   z-index: 10;
+  ${focusRingOnDark}
   > div {
     display: flex;
     align-items: center;
