@@ -7,7 +7,15 @@ export const GlobalStyle = createGlobalStyle`
    * transparent navbar over it) set --focus-ring to light copper with the focusRingOnDark mixin.
    */
   :root { --focus-ring: ${({ theme }) => theme.colors.accent}; }
-  html { -webkit-text-size-adjust: 100%; scroll-behavior: smooth; }
+  /*
+   * The navbar is fixed: scrolling to an anchor, or to an element focused with Shift+Tab, stops
+   * below it rather than leaving the target (and its focus ring) hidden underneath.
+   */
+  html {
+    -webkit-text-size-adjust: 100%;
+    scroll-behavior: smooth;
+    scroll-padding-top: calc(${({ theme }) => theme.navbarHeight} + ${({ theme }) => theme.spacing(2)});
+  }
   @media (prefers-reduced-motion: reduce) { html { scroll-behavior: auto; } }
   body {
     margin: 0;

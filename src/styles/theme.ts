@@ -26,6 +26,8 @@ export const theme = {
     body: `"Inter", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`,
   },
   maxWidth: "1200px",
+  /** Height of the fixed navbar; the page keeps focused elements and anchors out from under it. */
+  navbarHeight: "68px",
 } as const;
 
 export type Theme = typeof theme;

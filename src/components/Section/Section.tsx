@@ -5,7 +5,6 @@ import { Container } from "../Container";
 
 const Wrapper = styled.section<{ $tone: "plain" | "tinted" | "dark" }>`
   padding: ${({ theme }) => theme.spacing(8, 0)};
-  scroll-margin-top: 80px;
   ${({ $tone, theme }) =>
     $tone === "tinted" &&
     css`

@@ -29,7 +29,7 @@ export const Inner = styled.nav`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.spacing(2)};
-  min-height: 68px;
+  min-height: ${({ theme }) => theme.navbarHeight};
 `;
 
 export const Items = styled.ul`
