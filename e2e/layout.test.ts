@@ -240,6 +240,62 @@ describe("responsive navbar", () => {
     }
   });
 
+  test("on phones the header is not cramped: labels on one line, the logo full size, nothing overlaps", async () => {
+    for (const width of [320, 375]) {
+      const { page, context } = await newPage({ width, height: 800 });
+      for (const path of ["/about", "/", "/new-home"]) {
+        await open(page, path);
+        const label = `${path} at ${width}px`;
+        const boxes = await page
+          .locator("header")
+          .first()
+          .evaluate((header) =>
+            [...header.querySelectorAll<HTMLElement>("a, button")]
+              .filter((el) => el.checkVisibility() && el.getClientRects().length > 0 && !el.closest("dialog"))
+              .map((el) => {
+                const r = el.getBoundingClientRect();
+                return {
+                  name: el.getAttribute("aria-label") ?? el.innerText,
+                  x: r.x,
+                  y: r.y,
+                  w: r.width,
+                  h: r.height,
+                };
+              }),
+          );
+        assert.ok(boxes.length >= 1, `${label}: no header controls`);
+        for (const b of boxes) {
+          assert.ok(b.h <= 48, `${label}: "${b.name}" is ${b.h}px tall (its label wraps)`);
+          assert.ok(b.x >= 0 && b.x + b.w <= width, `${label}: "${b.name}" runs off the screen`);
+        }
+        for (const a of boxes)
+          for (const b of boxes)
+            if (a !== b)
+              assert.ok(
+                a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y,
+                `${label}: "${a.name}" overlaps "${b.name}"`,
+              );
+        const mark = await page
+          .locator("header")
+          .first()
+          .getByRole("link", { name: "Copperline Labs home" })
+          .locator("svg")
+          .boundingBox();
+        assert.equal(mark?.width, 32, `${label}: logo mark width`);
+        if (path === "/new-home")
+          assert.equal(
+            await page
+              .getByRole("link", { name: "Book free consultation" })
+              .and(page.locator(":visible"))
+              .count(),
+            1,
+            `${label}: the consultation link, under the hero's lead`,
+          );
+      }
+      await context.close();
+    }
+  });
+
   test("logo links home, and the top links go where the spec says", async () => {
     const { page, context } = await newPage();
     await open(page, "/about");

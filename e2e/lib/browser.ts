@@ -64,3 +64,22 @@ export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
+
+/**
+ * A cheaper `open` for tests that visit many pages: waits for the load event and for Gatsby's
+ * `onInitialClientRender` performance mark (set once the page has hydrated), and for the scroll
+ * animations to have let go of the page (with reduced motion their attributes are stripped at
+ * load). Two animation frames then let the state set in the first effects (media queries) render.
+ */
+export async function openHydrated(page: Page, path: string): Promise<number | undefined> {
+  const response = await page.goto(path, { waitUntil: "load" });
+  await page.waitForFunction(
+    () =>
+      performance.getEntriesByName("onInitialClientRender").length > 0 &&
+      document.querySelector("[data-aos]") === null,
+  );
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  return response?.status();
+}

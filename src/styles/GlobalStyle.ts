@@ -2,7 +2,20 @@ import { createGlobalStyle } from "styled-components";
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
-  html { -webkit-text-size-adjust: 100%; scroll-behavior: smooth; }
+  /*
+   * The focus ring's colour: copper on light surfaces. Dark surfaces (ink, the dark hero, the
+   * transparent navbar over it) set --focus-ring to light copper with the focusRingOnDark mixin.
+   */
+  :root { --focus-ring: ${({ theme }) => theme.colors.accent}; }
+  /*
+   * The navbar is fixed: scrolling to an anchor, or to an element focused with Shift+Tab, stops
+   * below it rather than leaving the target (and its focus ring) hidden underneath.
+   */
+  html {
+    -webkit-text-size-adjust: 100%;
+    scroll-behavior: smooth;
+    scroll-padding-top: calc(${({ theme }) => theme.navbarHeight} + ${({ theme }) => theme.spacing(2)});
+  }
   @media (prefers-reduced-motion: reduce) { html { scroll-behavior: auto; } }
   body {
     margin: 0;
@@ -21,7 +34,7 @@ export const GlobalStyle = createGlobalStyle`
   a { color: ${({ theme }) => theme.colors.accent}; }
   a:hover { color: ${({ theme }) => theme.colors.accentDark}; }
   img { max-width: 100%; height: auto; }
-  :focus-visible { outline: 3px solid ${({ theme }) => theme.colors.accent}; outline-offset: 2px; }
+  :focus-visible { outline: 3px solid var(--focus-ring); outline-offset: 2px; }
   .visually-hidden {
     position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
     overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;

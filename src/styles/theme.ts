@@ -18,12 +18,16 @@ export const theme = {
     accent: "#b0481c",
     accentDark: "#8f3a16",
     accentSoft: "#fbe9df",
+    /** Light copper: accents and focus rings on ink. 10.8:1 on ink; copper itself is 3.1:1 there. */
+    accentOnDark: "#f4c29b",
     onDark: "#f4ede6",
   },
   fonts: {
     body: `"Inter", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif`,
   },
   maxWidth: "1200px",
+  /** Height of the fixed navbar; the page keeps focused elements and anchors out from under it. */
+  navbarHeight: "68px",
 } as const;
 
 export type Theme = typeof theme;

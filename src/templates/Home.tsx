@@ -24,7 +24,7 @@ export default function HomeTemplate({ data }: PageProps<Data>) {
         <ButtonLink to="/contact" $variant="light">
           Book free consultation
         </ButtonLink>
-        <ButtonLink to="/works" $variant="secondary" style={{ color: "#fff", borderColor: "#fff" }}>
+        <ButtonLink to="/works" $variant="outlineLight">
           See our work
         </ButtonLink>
       </PageHero>

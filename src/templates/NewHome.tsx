@@ -7,6 +7,8 @@ import { Container } from "../components/Container";
 import { Logo } from "../components/Logo";
 import { PageHero } from "../components/PageHero";
 import { pageHead } from "../components/Seo";
+import { focusRingOnDark } from "../styles/focus";
+import { media } from "../styles/media";
 import { PageSections } from "../views/PageSections";
 
 type Data = Queries.NewHomePageQuery;
@@ -15,11 +17,30 @@ const Bar = styled.header`
   position: absolute;
   inset: 0 0 auto 0;
   z-index: 10;
+  ${focusRingOnDark}
   > div {
     display: flex;
     align-items: center;
     justify-content: space-between;
+    gap: ${({ theme }) => theme.spacing(2)};
     padding-top: ${({ theme }) => theme.spacing(2)};
+  }
+`;
+
+/*
+ * On a phone the logo and the button do not fit side by side (both wrapped onto two lines): the
+ * button moves from the header into the hero, under the lead. One of the two is ever shown.
+ */
+const HeaderCta = styled(ButtonLink)`
+  white-space: nowrap;
+  ${media.down("sm")} {
+    display: none;
+  }
+`;
+
+const HeroCta = styled(ButtonLink)`
+  ${media.up("sm")} {
+    display: none;
   }
 `;
 
@@ -48,9 +69,9 @@ export default function NewHomeTemplate({ data }: PageProps<Data>) {
       <Bar>
         <Container>
           <Logo name={site.name} light />
-          <ButtonLink to="/contact" $variant="light">
+          <HeaderCta to="/contact" $variant="light">
             Book free consultation
-          </ButtonLink>
+          </HeaderCta>
         </Container>
       </Bar>
       <main id="main">
@@ -59,7 +80,11 @@ export default function NewHomeTemplate({ data }: PageProps<Data>) {
           headline={page.headline}
           lead={page.intro}
           image={hero && page.hero ? { data: hero, alt: page.hero.alt } : null}
-        />
+        >
+          <HeroCta to="/contact" $variant="light">
+            Book free consultation
+          </HeroCta>
+        </PageHero>
         <PageSections page={page} />
       </main>
       <Foot>

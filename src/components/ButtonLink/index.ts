@@ -1,7 +1,10 @@
 import { Link } from "gatsby";
 import styled, { css } from "styled-components";
 
-const base = css<{ $variant?: "primary" | "secondary" | "light" }>`
+/** primary: copper; secondary: copper outline; light: white, on dark; outlineLight: white outline, on dark. */
+type Variant = "primary" | "secondary" | "light" | "outlineLight";
+
+const base = css<{ $variant?: Variant }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -46,14 +49,26 @@ const base = css<{ $variant?: "primary" | "secondary" | "light" }>`
         color: ${theme.colors.ink};
       }
     `}
+  ${({ $variant, theme }) =>
+    $variant === "outlineLight" &&
+    css`
+      background: transparent;
+      border-color: ${theme.colors.white};
+      color: ${theme.colors.white};
+      &:hover {
+        background: ${theme.colors.white};
+        border-color: ${theme.colors.white};
+        color: ${theme.colors.ink};
+      }
+    `}
 `;
 
 /** A router link that looks like a button. */
-export const ButtonLink = styled(Link)<{ $variant?: "primary" | "secondary" | "light" }>`
+export const ButtonLink = styled(Link)<{ $variant?: Variant }>`
   ${base}
 `;
 
 /** A real button with the same look (opens the consultation modal, toggles, submits). */
-export const Button = styled.button<{ $variant?: "primary" | "secondary" | "light" }>`
+export const Button = styled.button<{ $variant?: Variant }>`
   ${base}
 `;

@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { focusRingOnDark } from "../../styles/focus";
 import { media } from "../../styles/media";
 
 /** A small fixed bar at the bottom right: over the page, never pushing it (no layout shift). */
@@ -17,6 +18,7 @@ export const Bar = styled.section`
   background: ${({ theme }) => theme.colors.ink};
   color: ${({ theme }) => theme.colors.onDark};
   box-shadow: 0 8px 24px rgba(14, 26, 43, 0.25);
+  ${focusRingOnDark}
   ${media.up("sm")} {
     left: auto;
     max-width: 420px;

@@ -1,5 +1,6 @@
 import * as React from "react";
 import styled from "styled-components";
+import { focusRingOnDark } from "../../styles/focus";
 import { ButtonLink } from "../ButtonLink";
 import { Container } from "../Container";
 
@@ -7,6 +8,7 @@ const Band = styled.section`
   background: ${({ theme }) => theme.colors.ink};
   color: ${({ theme }) => theme.colors.onDark};
   padding: ${({ theme }) => theme.spacing(8, 0)};
+  ${focusRingOnDark}
   h2 {
     color: ${({ theme }) => theme.colors.white};
   }

@@ -10,7 +10,11 @@ const Home = styled(Link)<{ $light: boolean }>`
   font-weight: 800;
   font-size: 1.15rem;
   letter-spacing: -0.01em;
+  white-space: nowrap;
   text-decoration: none;
+  svg {
+    flex: none;
+  }
   color: ${({ $light, theme }) => ($light ? theme.colors.white : theme.colors.ink)};
   &:hover {
     color: ${({ $light, theme }) => ($light ? theme.colors.white : theme.colors.ink)};

@@ -2,6 +2,7 @@ import * as React from "react";
 import { Link } from "gatsby";
 import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
 import styled, { css } from "styled-components";
+import { focusRingOnDark } from "../../styles/focus";
 import { media } from "../../styles/media";
 import { Container } from "../Container";
 
@@ -13,6 +14,7 @@ const Wrapper = styled.div<{ $tone: "light" | "dark" }>`
       ? css`
           background: radial-gradient(circle at 85% 10%, #2b3a55 0%, ${theme.colors.ink} 55%);
           color: ${theme.colors.onDark};
+          ${focusRingOnDark}
           h1 {
             color: ${theme.colors.white};
           }
@@ -36,7 +38,7 @@ const Eyebrow = styled.p<{ $tone: "light" | "dark" }>`
   text-transform: uppercase;
   letter-spacing: 0.08em;
   font-size: 0.85rem;
-  color: ${({ $tone, theme }) => ($tone === "dark" ? "#f4c29b" : theme.colors.accent)};
+  color: ${({ $tone, theme }) => ($tone === "dark" ? theme.colors.accentOnDark : theme.colors.accent)};
 `;
 
 const Lead = styled.p`

@@ -1,10 +1,10 @@
 import * as React from "react";
 import styled, { css } from "styled-components";
+import { focusRingOnDark } from "../../styles/focus";
 import { Container } from "../Container";
 
 const Wrapper = styled.section<{ $tone: "plain" | "tinted" | "dark" }>`
   padding: ${({ theme }) => theme.spacing(8, 0)};
-  scroll-margin-top: 80px;
   ${({ $tone, theme }) =>
     $tone === "tinted" &&
     css`
@@ -15,12 +15,13 @@ const Wrapper = styled.section<{ $tone: "plain" | "tinted" | "dark" }>`
     css`
       background: ${theme.colors.ink};
       color: ${theme.colors.onDark};
+      ${focusRingOnDark}
       h2,
       h3 {
         color: ${theme.colors.white};
       }
       a {
-        color: #f4c29b;
+        color: ${theme.colors.accentOnDark};
       }
     `}
 `;

@@ -10,6 +10,7 @@ import { footerColumnView, isColumnOpen } from "../../lib/footerColumn";
 import type { ResolvedLink } from "../../lib/links";
 import { telHref } from "../../lib/phone";
 import { MOBILE_MAX_WIDTH_PX } from "../../styles/constants";
+import { focusRingOnDark } from "../../styles/focus";
 import { media } from "../../styles/media";
 import { useLayout } from "../LayoutContext";
 
@@ -17,6 +18,7 @@ const Wrapper = styled.footer`
   background: ${({ theme }) => theme.colors.ink};
   color: ${({ theme }) => theme.colors.onDark};
   padding: ${({ theme }) => theme.spacing(8, 0, 4)};
+  ${focusRingOnDark}
   a {
     color: ${({ theme }) => theme.colors.onDark};
   }
@@ -87,7 +89,7 @@ const MoreButton = styled.button`
   background: none;
   font: inherit;
   font-weight: 600;
-  color: #f4c29b;
+  color: ${({ theme }) => theme.colors.accentOnDark};
   text-decoration: underline;
   cursor: pointer;
 `;

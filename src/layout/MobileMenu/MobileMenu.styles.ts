@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { focusRingOnLight } from "../../styles/focus";
 
 export const Dialog = styled.dialog`
   margin: 0;
@@ -10,6 +11,8 @@ export const Dialog = styled.dialog`
   max-width: 85vw;
   background: ${({ theme }) => theme.colors.white};
   color: ${({ theme }) => theme.colors.text};
+  /* The dialog lives inside the navbar, which may be transparent over the dark hero. */
+  ${focusRingOnLight}
   &::backdrop {
     background: rgba(14, 26, 43, 0.6);
   }

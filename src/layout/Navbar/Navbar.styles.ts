@@ -1,6 +1,7 @@
 import { Link } from "gatsby";
 import styled, { css } from "styled-components";
 import { CONSULTATION_BUTTON_MIN_WIDTH_PX } from "../../styles/constants";
+import { focusRingOnDark, focusRingOnLight } from "../../styles/focus";
 import { media } from "../../styles/media";
 
 export const Bar = styled.header<{ $white: boolean }>`
@@ -16,6 +17,8 @@ export const Bar = styled.header<{ $white: boolean }>`
     transition: none;
   }
   --nav-text: ${({ $white, theme }) => ($white ? theme.colors.ink : theme.colors.white)};
+  /* Transparent, the navbar sits on the dark hero. */
+  ${({ $white }) => ($white ? focusRingOnLight : focusRingOnDark)}
 `;
 
 export const Inner = styled.nav`
@@ -26,7 +29,7 @@ export const Inner = styled.nav`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.spacing(2)};
-  min-height: 68px;
+  min-height: ${({ theme }) => theme.navbarHeight};
 `;
 
 export const Items = styled.ul`
@@ -130,6 +133,7 @@ export const Panel = styled.div`
   box-shadow: 0 24px 48px rgba(14, 26, 43, 0.16);
   max-height: calc(100vh - 90px);
   overflow-y: auto;
+  ${focusRingOnLight}
   &[hidden] {
     display: none;
   }
