@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { waitFor } from "./lib/wait";
 import { after, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { closeBrowser, newPage } from "./lib/browser";
@@ -20,7 +21,11 @@ const consoleErrors = (page: Page): string[] => {
   return errors;
 };
 
-const settle = (page: Page) => page.waitForLoadState("networkidle");
+/** Hydrated, then quiet: the lookup runs after hydration and may start late on a busy machine. */
+const settle = async (page: Page) => {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.waitForLoadState("networkidle", { timeout: 60_000 });
+};
 const stored = (page: Page) => page.evaluate(() => window.localStorage.getItem("country"));
 
 describe("country lookup", () => {
@@ -59,6 +64,11 @@ describe("country lookup", () => {
       const errors = consoleErrors(page);
       await page.goto("/about");
       await settle(page);
+      await waitFor(
+        async () => errors.some((e) => e.startsWith("Country lookup failed")),
+        "the failed lookup to be logged",
+        15_000,
+      ).catch(() => undefined);
       assert.equal(outside.lookups.length, 1);
       assert.equal(await stored(page), null);
       const lookupErrors = errors.filter((e) => e.startsWith("Country lookup failed"));
