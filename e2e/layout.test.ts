@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { baseUrl, closeBrowser, DESKTOP, newPage, open, PHONE } from "./lib/browser";
+import { baseUrl, closeBrowser, DESKTOP, newPage, open, openHydrated, PHONE } from "./lib/browser";
 import { routeTable } from "./lib/routes";
 import { waitFor } from "./lib/wait";
 
@@ -244,7 +244,7 @@ describe("responsive navbar", () => {
     for (const width of [320, 375]) {
       const { page, context } = await newPage({ width, height: 800 });
       for (const path of ["/about", "/", "/new-home"]) {
-        await open(page, path);
+        await openHydrated(page, path);
         const label = `${path} at ${width}px`;
         const boxes = await page
           .locator("header")
