@@ -1,11 +1,10 @@
 import * as React from "react";
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { graphql, type PageProps } from "gatsby";
 import styled from "styled-components";
 import { ConsultationForm } from "../components/ConsultationForm";
 import { PageHero } from "../components/PageHero";
 import { Section } from "../components/Section";
-import { Seo } from "../components/Seo";
-import type { PageContext } from "../../gatsby/lib/routes";
+import { pageHead } from "../components/Seo";
 import { PageSections } from "../views/PageSections";
 
 type Data = Queries.ContactPageQuery;
@@ -54,13 +53,4 @@ export const query = graphql`
   }
 `;
 
-export function Head({ data, location, pageContext }: HeadProps<Data, PageContext>) {
-  return (
-    <Seo
-      title={data.page!.title}
-      description={data.page!.description}
-      pathname={location.pathname}
-      breadcrumbs={pageContext.breadcrumbs}
-    />
-  );
-}
+export const Head = pageHead();
