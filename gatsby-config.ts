@@ -38,6 +38,10 @@ const config: GatsbyConfig = {
   graphqlTypegen: { generateOnBuild: true, typesOutputPath: "src/gatsby-types.d.ts" },
   plugins: [
     "gatsby-plugin-styled-components",
+    // The footer and menus list ~180 links as plain <a> (one cheap element each to hydrate, where a
+    // Gatsby <Link> is several components and an IntersectionObserver); this official plugin turns
+    // clicks on them into client-side navigation, as <Link> would.
+    "gatsby-plugin-catch-links",
     "gatsby-plugin-image",
     {
       resolve: "gatsby-plugin-sharp",

@@ -53,10 +53,12 @@ export function isValidHreflang(code: string): boolean {
 
 export class HreflangError extends Error {}
 
-/** The alternates set, sorted by code, with x-default last. Throws on a bad or repeated code. */
-export function hreflangTable(countries: readonly CountryLocale[]): HreflangEntry[] {
+/**
+ * Fails on a bad or repeated code, naming the country file. Run once at build (createPages), not
+ * in the page: building Intl.DisplayNames costs about 30 ms of main thread in a browser.
+ */
+export function checkHreflangs(countries: readonly CountryLocale[]): void {
   const seen = new Map<string, string>();
-  const entries: HreflangEntry[] = [];
   for (const { slug, locale } of countries) {
     if (!isValidHreflang(locale) || locale === X_DEFAULT) {
       throw new HreflangError(
@@ -70,9 +72,14 @@ export function hreflangTable(countries: readonly CountryLocale[]): HreflangEntr
       );
     }
     seen.set(locale, slug);
-    entries.push({ hreflang: locale, path: pathFor("country", slug) });
   }
-  entries.sort((a, b) => a.hreflang.localeCompare(b.hreflang));
+}
+
+/** The alternates set, sorted by code, with x-default last (codes checked by checkHreflangs). */
+export function hreflangTable(countries: readonly CountryLocale[]): HreflangEntry[] {
+  const entries = countries.map(({ slug, locale }) => ({ hreflang: locale, path: pathFor("country", slug) }));
+  // Plain code-unit order: codes are ASCII, and localeCompare would build an ICU collator in the page.
+  entries.sort((a, b) => (a.hreflang < b.hreflang ? -1 : a.hreflang > b.hreflang ? 1 : 0));
   entries.push({ hreflang: X_DEFAULT, path: X_DEFAULT_PATH });
   return entries;
 }

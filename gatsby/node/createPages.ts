@@ -9,7 +9,7 @@ import {
   type PageContext,
   type RouteInput,
 } from "../lib/routes";
-import { hreflangTable, HreflangError } from "../lib/hreflang";
+import { checkHreflangs, HreflangError } from "../lib/hreflang";
 import { LOGO_PATH, LOGO_SIZE, socialImageJobs } from "../lib/socialImages";
 
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
@@ -78,7 +78,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       countries: d.allCountry.nodes,
     });
     // The hreflang table is read by every page's Head: check it once here, with a readable error.
-    hreflangTable(d.allCountry.nodes);
+    checkHreflangs(d.allCountry.nodes);
   } catch (error) {
     if (error instanceof RouteConflictError || error instanceof HreflangError) {
       reporter.panicOnBuild(error.message);

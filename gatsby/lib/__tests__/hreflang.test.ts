@@ -1,7 +1,14 @@
 /** @jest-environment node */
 import path from "node:path";
 import { loadContent } from "../content";
-import { alternatesFor, hreflangTable, HreflangError, isValidHreflang, X_DEFAULT } from "../hreflang";
+import {
+  alternatesFor,
+  checkHreflangs,
+  hreflangTable,
+  HreflangError,
+  isValidHreflang,
+  X_DEFAULT,
+} from "../hreflang";
 import { sitemapSerializer } from "../sitemap";
 
 const content = loadContent(path.resolve(__dirname, "../../../content"));
@@ -94,9 +101,10 @@ test("pages outside the set have no alternates", () => {
 });
 
 test("a malformed or repeated locale is rejected with the file to fix", () => {
-  expect(() => hreflangTable([{ slug: "uk", locale: "en-UK" }])).toThrow(HreflangError);
+  expect(() => checkHreflangs([{ slug: "uk", locale: "en-UK" }])).toThrow(HreflangError);
+  expect(() => checkHreflangs(countries)).not.toThrow();
   expect(() =>
-    hreflangTable([
+    checkHreflangs([
       { slug: "uk", locale: "en-GB" },
       { slug: "gb", locale: "en-GB" },
     ]),

@@ -1,5 +1,4 @@
 import * as React from "react";
-import { Link } from "gatsby";
 import styled from "styled-components";
 import { Container } from "../../components/Container";
 import { Logo } from "../../components/Logo";
@@ -126,9 +125,12 @@ const PlusMinus = ({ open }: { open: boolean }) => (
   </svg>
 );
 
+/** A plain anchor: gatsby-plugin-catch-links makes an internal one navigate client-side. */
 function LinkItem({ link }: { link: ResolvedLink }) {
   return (
-    <li>{link.external ? <a href={link.to}>{link.label}</a> : <Link to={link.to}>{link.label}</Link>}</li>
+    <li>
+      <a href={link.to}>{link.label}</a>
+    </li>
   );
 }
 

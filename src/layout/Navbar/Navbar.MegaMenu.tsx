@@ -1,5 +1,4 @@
 import * as React from "react";
-import { Link } from "gatsby";
 import { Icon } from "../../components/Icon";
 import type { MenuGroup, MenuItem } from "../../lib/menuData";
 import { Columns, GroupTitle, LinkList, Panel, PanelSection } from "./Navbar.styles";
@@ -17,10 +16,11 @@ function Items({
     <LinkList>
       {items.map((item) => (
         <li key={item.key}>
-          <Link to={item.route} onClick={onLinkClick}>
+          {/* A plain anchor (cheap to hydrate); gatsby-plugin-catch-links navigates client-side. */}
+          <a href={item.route} onClick={onLinkClick}>
             {icons && item.icon && <Icon name={item.icon} size={20} />}
             {item.title}
-          </Link>
+          </a>
         </li>
       ))}
     </LinkList>
