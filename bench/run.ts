@@ -117,7 +117,7 @@ async function main() {
   const table = `${header}\n${lines.join("\n")}`;
   process.stdout.write(`\n${table}\n`);
   if (growth) process.stdout.write(`\n${growth.table}\n`);
-  writeDoc(table, growth, siteBuild);
+  writeDoc(table, growth, siteBuild, problems);
 
   if (problems.length) {
     process.stderr.write(`\nBudgets broken:\n${problems.map((p) => `  - ${p}`).join("\n")}\n`);
@@ -126,7 +126,12 @@ async function main() {
   process.stdout.write("\nAll budgets hold.\n");
 }
 
-function writeDoc(table: string, growth: GrowthFigures | undefined, siteBuild: number | undefined) {
+function writeDoc(
+  table: string,
+  growth: GrowthFigures | undefined,
+  siteBuild: number | undefined,
+  problems: string[],
+) {
   const file = path.join(root, "docs/performance.md");
   const date = new Date().toISOString().slice(0, 10);
   const text = `# Performance
@@ -138,6 +143,8 @@ Budgets (the script exits non-zero when one breaks): performance >= ${BUDGET.per
 "First-load JS" is every same-origin script the page loaded during the Lighthouse run, gzipped (level 9). The bare pages are built from \`bench/fixture\` with the same installed Gatsby, React and styled-components; every template shows gatsby-plugin-image images, so its ratio is taken against the bare page with one image.
 ${siteBuild ? `\nFull site build (\`gatsby build\`, warm cache) in this run: ${siteBuild.toFixed(0)} s.\n` : ""}
 ${table}
+
+${problems.length ? `Budgets broken in this run:\n\n${problems.map((p) => `- ${p}`).join("\n")}\n` : "All budgets held in this run.\n"}
 ${growth ? `\n## Growth to 1,000 case studies\n\n${growth.table}\n\n${growth.notes}\n` : ""}`;
   fs.writeFileSync(file, text);
 }

@@ -126,6 +126,21 @@ describe("mega menus (desktop)", () => {
     await context.close();
   });
 
+  test("a mega-menu link navigates without a full page load and closes the menu", async () => {
+    const { page, context } = await newPage();
+    await open(page, "/");
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
+    await page.getByRole("button", { name: "Industries" }).click();
+    await panel(page, "industries").getByRole("link").first().click();
+    await page.waitForURL(/\/industries\//);
+    await panel(page, "industries").waitFor({ state: "hidden" });
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { marker?: string }).marker),
+      "same document",
+    );
+    await context.close();
+  });
+
   test("a click outside closes the open menu", async () => {
     const { page, context } = await newPage();
     await open(page, "/about");
@@ -415,6 +430,21 @@ describe("footer", () => {
     assert.equal(
       await column(page, "Resources").getByRole("link", { name: "Sitemap" }).getAttribute("href"),
       "/sitemap-0.xml",
+    );
+    await context.close();
+  });
+
+  test("a footer link navigates without a full page load", async () => {
+    const { page, context } = await newPage();
+    await open(page, "/about");
+    // A full page load would wipe this marker; client-side navigation keeps it.
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
+    await column(page, "Services").getByRole("link").first().click();
+    await page.waitForURL(/\/services\//);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    assert.equal(
+      await page.evaluate(() => (window as unknown as { marker?: string }).marker),
+      "same document",
     );
     await context.close();
   });

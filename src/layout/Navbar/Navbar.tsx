@@ -24,7 +24,8 @@ export interface NavbarProps {
   solidNavbar: boolean;
 }
 
-export function Navbar({ pathname, solidNavbar }: NavbarProps) {
+/** Memoised: the layout re-renders when the modal or viewport size changes, the navbar need not. */
+export const Navbar = React.memo(function Navbar({ pathname, solidNavbar }: NavbarProps) {
   const site = useSiteSettings();
   const navigation = useNavigation();
   const [bar, dispatchBar] = React.useReducer(navbarReducer, initialNavbarState);
@@ -166,4 +167,4 @@ export function Navbar({ pathname, solidNavbar }: NavbarProps) {
       <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)} navigation={navigation} />
     </Bar>
   );
-}
+});
