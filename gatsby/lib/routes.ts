@@ -3,6 +3,7 @@
  * from it, and the sitemap, breadcrumbs, the navbar's "always white" rule and the tests read it.
  * It is pure (no Gatsby, no file system) so it is unit-tested directly.
  */
+import type { PortfolioIndex } from "./portfolioIndex";
 
 export const TEMPLATES = {
   home: "Home",
@@ -35,6 +36,8 @@ export interface Route {
   indexed: boolean;
   /** Path of the parent page for breadcrumbs; undefined for the home page. */
   parent?: string;
+  /** A page of the paginated works index: which page, of how many. */
+  listPage?: { number: number; count: number };
 }
 
 export interface RouteInput {
@@ -46,6 +49,16 @@ export interface RouteInput {
 }
 
 export const NEW_HOME_PATH = "/new-home";
+
+/**
+ * Case studies per page of the works index. Each page's page-data carries only its own cards;
+ * at 39 case studies the portfolio is one page. Pages 2 and on live at /works/page/N.
+ */
+export const WORKS_PER_PAGE = 48;
+
+export const worksListPath = (page: number): string => (page <= 1 ? "/works" : `/works/page/${page}`);
+
+export const worksPageCount = (works: number): number => Math.max(1, Math.ceil(works / WORKS_PER_PAGE));
 
 /** Pages from content/pages and the template and path each one gets. */
 const PAGE_ROUTES: Record<string, { path: string; template: TemplateName; solid: boolean }> = {
@@ -83,6 +96,24 @@ export function buildRoutes(input: RouteInput): Route[] {
   for (const page of input.pages) {
     const def = PAGE_ROUTES[page.slug];
     if (!def) continue;
+    if (def.template === "worksIndex") {
+      const count = worksPageCount(input.works.length);
+      for (let number = 1; number <= count; number++) {
+        routes.push({
+          path: worksListPath(number),
+          template: def.template,
+          kind: "page",
+          slug: page.slug,
+          title: number === 1 ? page.title : `${page.title}, page ${number}`,
+          solidNavbar: def.solid,
+          layout: true,
+          indexed: true,
+          parent: number === 1 ? "/" : worksListPath(1),
+          listPage: { number, count },
+        });
+      }
+      continue;
+    }
     routes.push({
       path: def.path,
       template: def.template,
@@ -152,6 +183,12 @@ export interface PageContext {
   slug: string;
   solidNavbar: boolean;
   breadcrumbs: Crumb[];
+  /** Works index pages only: the slice of case studies this page lists (page query variables). */
+  skip?: number;
+  limit?: number;
+  listPage?: { number: number; count: number };
+  /** Works index pages only: every case study's filter facts (src/lib/portfolioIndex.ts). */
+  portfolio?: PortfolioIndex;
 }
 
 /** Breadcrumb trail from home to the route, built from the table's parent links. */

@@ -6,10 +6,12 @@ import {
   buildRoutes,
   RouteConflictError,
   TEMPLATES,
+  WORKS_PER_PAGE,
   type PageContext,
   type RouteInput,
 } from "../lib/routes";
 import { checkHreflangs, HreflangError } from "../lib/hreflang";
+import { encodePortfolioIndex, type IndexedWork } from "../lib/portfolioIndex";
 import { LOGO_PATH, LOGO_SIZE, socialImageJobs } from "../lib/socialImages";
 
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
@@ -18,7 +20,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     allPage: { nodes: RouteInput["pages"] };
     allService: { nodes: RouteInput["services"] };
     allIndustry: { nodes: (RouteInput["industries"][number] & { kind: string })[] };
-    allWork: { nodes: (RouteInput["works"][number] & { client: string })[] };
+    allWork: { nodes: (RouteInput["works"][number] & IndexedWork & { client: string })[] };
     allCountry: { nodes: (RouteInput["countries"][number] & { locale: string })[] };
   }>(`
     query RouteTable {
@@ -46,11 +48,22 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
           kind
         }
       }
-      allWork {
+      # The works index's order (src/templates/WorksIndex.tsx sorts the same way).
+      allWork(sort: [{ year: DESC }, { client: ASC }, { slug: ASC }]) {
         nodes {
           slug
           title
           client
+          industry {
+            slug
+            title
+            kind
+          }
+          services {
+            slug
+            title
+          }
+          platforms
         }
       }
       allCountry {
@@ -86,6 +99,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     }
     throw error;
   }
+  const portfolio = encodePortfolioIndex(d.allWork.nodes);
   for (const route of routes) {
     // Ids only; each template queries its own data. `solidNavbar` is the one layout flag, and the
     // breadcrumb trail (a few titles) comes from the route table for the page's JSON-LD.
@@ -94,6 +108,12 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       solidNavbar: route.solidNavbar,
       breadcrumbs: breadcrumbs(routes, route.path),
     };
+    if (route.listPage) {
+      context.portfolio = portfolio;
+      context.listPage = route.listPage;
+      context.skip = (route.listPage.number - 1) * WORKS_PER_PAGE;
+      context.limit = WORKS_PER_PAGE;
+    }
     actions.createPage({
       path: route.path,
       component: path.resolve(`src/templates/${TEMPLATES[route.template]}.tsx`),

@@ -1,5 +1,6 @@
 import * as React from "react";
 import { graphql, type PageProps } from "gatsby";
+import type { PageContext } from "../../gatsby/lib/routes";
 import { ConsultationCta } from "../components/Consultation";
 import { PageHero } from "../components/PageHero";
 import { pageHead } from "../components/Seo";
@@ -7,7 +8,7 @@ import { Portfolio } from "../views/Portfolio";
 
 type Data = Queries.WorksIndexPageQuery;
 
-export default function WorksIndexTemplate({ data, location }: PageProps<Data>) {
+export default function WorksIndexTemplate({ data, location, pageContext }: PageProps<Data, PageContext>) {
   const page = data.page!;
   return (
     <>
@@ -19,22 +20,29 @@ export default function WorksIndexTemplate({ data, location }: PageProps<Data>) 
           { to: "/works", label: page.title },
         ]}
       />
-      <Portfolio works={data.allWork.nodes} location={location} />
+      <Portfolio
+        works={data.allWork.nodes}
+        index={pageContext.portfolio}
+        listPage={pageContext.listPage}
+        location={location}
+      />
       <ConsultationCta topic="your project" />
     </>
   );
 }
 
-// Only what the cards and the filters need: this whole list ships in the page-data of /works.
+// Only this page's cards (WORKS_PER_PAGE of them); every case study's filter facts come in the
+// page context, compactly (gatsby/lib/portfolioIndex.ts).
 export const query = graphql`
-  query WorksIndexPage($slug: String!) {
+  query WorksIndexPage($slug: String!, $skip: Int = 0, $limit: Int = 48) {
     page(slug: { eq: $slug }) {
       title
       description
       headline
       intro
     }
-    allWork(sort: [{ year: DESC }, { client: ASC }, { slug: ASC }]) {
+    # The same order as the portfolio index built in gatsby/node/createPages.ts.
+    allWork(sort: [{ year: DESC }, { client: ASC }, { slug: ASC }], skip: $skip, limit: $limit) {
       nodes {
         ...PortfolioWork
       }

@@ -6,6 +6,7 @@ import {
   normalizePath,
   RouteConflictError,
   topicFromPath,
+  WORKS_PER_PAGE,
   type RouteInput,
 } from "../routes";
 
@@ -107,4 +108,22 @@ test("a page's topic comes from its path: services, industries and case studies"
   for (const path of ["/", "/contact", "/works", "/services/", "/uk", "/services/a/b"]) {
     expect(topicFromPath(path)).toBeUndefined();
   }
+});
+
+test("the works index gets a page per WORKS_PER_PAGE case studies, each with its place in the list", () => {
+  const many = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ slug: `case-${i}`, title: `Case ${i}` }));
+  const listPages = (n: number) =>
+    buildRoutes({ ...input, works: many(n) })
+      .filter((r) => r.template === "worksIndex")
+      .map((r) => [r.path, r.listPage, r.parent]);
+  expect(listPages(WORKS_PER_PAGE)).toEqual([["/works", { number: 1, count: 1 }, "/"]]);
+  expect(listPages(2 * WORKS_PER_PAGE + 1)).toEqual([
+    ["/works", { number: 1, count: 3 }, "/"],
+    ["/works/page/2", { number: 2, count: 3 }, "/works"],
+    ["/works/page/3", { number: 3, count: 3 }, "/works"],
+  ]);
+  // A case study called "page" keeps its own address next to the index pages.
+  const routes = buildRoutes({ ...input, works: [...many(WORKS_PER_PAGE), { slug: "page", title: "Page" }] });
+  expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(["/works/page", "/works/page/2"]));
 });

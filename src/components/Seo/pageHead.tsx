@@ -10,7 +10,12 @@ export function pageHead(options: { noindex?: boolean } = {}) {
   return function Head({ data, location, pageContext }: HeadProps<PageData, PageContext>) {
     return (
       <Seo
-        title={data.page!.title}
+        title={
+          // Later pages of the works index are titled by the route table ("Portfolio, page 2").
+          (pageContext.listPage?.number ?? 1) > 1
+            ? (pageContext.breadcrumbs.at(-1)?.title ?? data.page!.title)
+            : data.page!.title
+        }
         description={data.page!.description}
         pathname={location.pathname}
         breadcrumbs={pageContext.breadcrumbs}

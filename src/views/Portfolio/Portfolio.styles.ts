@@ -76,3 +76,32 @@ export const Empty = styled.div`
     margin: 0 auto ${({ theme }) => theme.spacing(2)};
   }
 `;
+
+export const PageLinks = styled.nav`
+  margin-top: ${({ theme }) => theme.spacing(4)};
+  ol {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.spacing(1)};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  a,
+  [aria-current] {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    min-width: 44px;
+    min-height: 44px;
+    padding: ${({ theme }) => theme.spacing(0, 1.5)};
+    border: 1px solid ${({ theme }) => theme.colors.line};
+    border-radius: ${({ theme }) => theme.radius}px;
+    font-weight: 600;
+  }
+  [aria-current] {
+    color: ${({ theme }) => theme.colors.white};
+    background: ${({ theme }) => theme.colors.ink};
+    border-color: ${({ theme }) => theme.colors.ink};
+  }
+`;

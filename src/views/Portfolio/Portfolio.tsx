@@ -1,4 +1,11 @@
 import * as React from "react";
+import { Link, withPrefix } from "gatsby";
+import {
+  decodePortfolioIndex,
+  encodePortfolioIndex,
+  type PortfolioIndex,
+} from "../../../gatsby/lib/portfolioIndex";
+import { WORKS_PER_PAGE, worksListPath } from "../../../gatsby/lib/routes";
 import { Button } from "../../components/ButtonLink";
 import { LinkCardGrid } from "../../components/Cards";
 import { Section } from "../../components/Section";
@@ -16,15 +23,61 @@ import {
   type FilterKey,
 } from "../../lib/worksFilter";
 import { Filters } from "./Portfolio.Filters";
-import { Empty, Form, Status, Toolbar } from "./Portfolio.styles";
+import { Empty, Form, PageLinks, Status, Toolbar } from "./Portfolio.styles";
 
 /** Cards in the first row; their images load eagerly, the rest lazily. */
 const FIRST_ROW = 3;
 
+type Work = Queries.PortfolioWorkFragment;
+
 export interface PortfolioProps {
-  works: readonly Queries.PortfolioWorkFragment[];
+  /** This page's case studies (all of them when the portfolio is one page). */
+  works: readonly Work[];
+  /** Every case study's filter facts; defaults to those of `works` (a one-page portfolio). */
+  index?: PortfolioIndex | null;
+  /** Which page of the paginated index this is; defaults to the only one. */
+  listPage?: { number: number; count: number } | null;
   /** The page's location (Gatsby's `location` prop); the filter lives in its query. */
   location: { search?: string; key?: string };
+  /** Fetches another page's case studies (default: that page's Gatsby page-data). */
+  loadPage?: (page: number) => Promise<readonly Work[]>;
+}
+
+/** The cards of another index page, from the page-data Gatsby already built for it. */
+async function fetchPage(page: number): Promise<readonly Work[]> {
+  const response = await fetch(withPrefix(`/page-data${worksListPath(page)}/page-data.json`));
+  if (!response.ok) throw new Error(`page-data for page ${page}: HTTP ${response.status}`);
+  const json = (await response.json()) as { result: { data: Queries.WorksIndexPageQuery } };
+  return json.result.data.allWork.nodes;
+}
+
+type Loaded = { state: "idle" | "loading" | "failed" } | { state: "done"; works: readonly Work[] };
+
+/**
+ * On a paginated index, a filter covers every page: the first time one is set, the other pages'
+ * cards are fetched (in parallel, once). A one-page portfolio already holds them all.
+ */
+function useEveryWork(
+  works: readonly Work[],
+  listPage: { number: number; count: number },
+  wanted: boolean,
+  load: (page: number) => Promise<readonly Work[]>,
+) {
+  const [loaded, setLoaded] = React.useState<Loaded>({ state: "idle" });
+  const needed = wanted && listPage.count > 1 && loaded.state === "idle";
+  React.useEffect(() => {
+    if (!needed) return;
+    setLoaded({ state: "loading" });
+    const pages = Array.from({ length: listPage.count }, (_, i) => i + 1);
+    Promise.all(pages.map((n) => (n === listPage.number ? Promise.resolve(works) : load(n))))
+      .then((lists) => setLoaded({ state: "done", works: lists.flat() }))
+      .catch((error: unknown) => {
+        console.error("Could not load every case study", error);
+        setLoaded({ state: "failed" });
+      });
+  }, [needed, listPage, works, load]);
+  if (listPage.count <= 1) return { state: "done" as const, works };
+  return loaded;
 }
 
 /**
@@ -32,11 +85,37 @@ export interface PortfolioProps {
  * static HTML lists them all (crawlers and visitors without JavaScript see every case study);
  * once the page runs, the URL query decides what is shown.
  */
-export function Portfolio({ works, location }: PortfolioProps) {
+export function Portfolio({
+  works,
+  index,
+  listPage: listPageProp,
+  location,
+  loadPage = fetchPage,
+}: PortfolioProps) {
   const [search, setSearch] = useUrlSearch(location);
-  const options = React.useMemo(() => filterOptions(works), [works]);
+  const listPage = React.useMemo(() => listPageProp ?? { number: 1, count: 1 }, [listPageProp]);
+  const every = React.useMemo(
+    () => decodePortfolioIndex(index ?? encodePortfolioIndex(works)),
+    [index, works],
+  );
+  const options = React.useMemo(() => filterOptions(every), [every]);
   const filter = React.useMemo(() => (search ? parseFilter(search, options) : {}), [search, options]);
-  const shown = React.useMemo(() => filterWorks(works, filter), [works, filter]);
+  const filtered = isFiltered(filter);
+  const matches = React.useMemo(() => filterWorks(every, filter), [every, filter]);
+  const loaded = useEveryWork(works, listPage, filtered, loadPage);
+  const shown = React.useMemo(() => {
+    if (!filtered) return works;
+    const bySlug = new Map((loaded.state === "done" ? loaded.works : works).map((w) => [w.slug, w]));
+    return matches.flatMap((m) => bySlug.get(m.slug) ?? []);
+  }, [filtered, works, loaded, matches]);
+  const waiting = filtered && (loaded.state === "loading" || loaded.state === "idle");
+  const summary = waiting
+    ? "Loading every case study…"
+    : loaded.state === "failed" && filtered
+      ? `Could not load every case study: showing the matches on this page (${shown.length})`
+      : filtered || listPage.count === 1
+        ? resultSummary(matches.length, every.length)
+        : pageSummary(listPage.number, works.length, every.length);
   const lastChange = React.useRef<FilterChange | null>(null);
   const firstField = React.useRef<HTMLSelectElement>(null);
 
@@ -60,7 +139,7 @@ export function Portfolio({ works, location }: PortfolioProps) {
     <Section id="case-studies" heading="Case studies">
       <Form role="search" aria-label="Filter case studies" onSubmit={(event) => event.preventDefault()}>
         <Filters
-          works={works}
+          works={every}
           options={options}
           filter={filter}
           enabled={search !== null}
@@ -69,16 +148,16 @@ export function Portfolio({ works, location }: PortfolioProps) {
         />
         <Toolbar>
           <Status role="status" aria-live="polite" aria-atomic="true">
-            {resultSummary(shown.length, works.length)}
+            {summary}
           </Status>
-          {isFiltered(filter) && (
+          {filtered && (
             <Button type="button" $variant="secondary" onClick={clear}>
               Clear all filters
             </Button>
           )}
         </Toolbar>
       </Form>
-      {shown.length > 0 ? (
+      {shown.length > 0 || waiting ? (
         <LinkCardGrid items={shown.map(workCard)} min={300} eagerImages={FIRST_ROW} />
       ) : (
         <Empty>
@@ -87,10 +166,40 @@ export function Portfolio({ works, location }: PortfolioProps) {
             them, or start again with every case study.
           </p>
           <Button type="button" onClick={clear}>
-            Show all {works.length} case studies
+            Show all {every.length} case studies
           </Button>
         </Empty>
       )}
+      {!filtered && listPage.count > 1 && <Pages current={listPage.number} count={listPage.count} />}
     </Section>
+  );
+}
+
+const pageSummary = (page: number, onPage: number, total: number) => {
+  const first = (page - 1) * WORKS_PER_PAGE + 1;
+  return `Showing ${first}–${first + onPage - 1} of ${total} case studies`;
+};
+
+/** Links to every page of the index: crawlers and visitors reach each case study from a listing. */
+function Pages({ current, count }: { current: number; count: number }) {
+  return (
+    <PageLinks aria-label="Case study pages">
+      <ol>
+        {Array.from({ length: count }, (_, i) => i + 1).map((n) => (
+          <li key={n}>
+            {n === current ? (
+              <span aria-current="page">
+                <span className="visually-hidden">Page </span>
+                {n}
+              </span>
+            ) : (
+              <Link to={worksListPath(n)} aria-label={`Page ${n}`}>
+                {n}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </PageLinks>
   );
 }

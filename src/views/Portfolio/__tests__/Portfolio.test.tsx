@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { renderWithTheme } from "../../../../test/render";
 import { Portfolio } from "../Portfolio";
 import { works } from "../../../../test/portfolioWorks";
+import { encodePortfolioIndex } from "../../../../gatsby/lib/portfolioIndex";
 
 function setUrl(search: string) {
   window.history.replaceState(null, "", `/works${search}`);
@@ -142,4 +143,58 @@ test("the filters work from the keyboard", async () => {
   expect(screen.getByRole("combobox", { name: "Service" })).toHaveFocus();
   await user.tab();
   expect(screen.getByRole("combobox", { name: "Platform" })).toHaveFocus();
+});
+
+describe("a portfolio of several pages", () => {
+  // Page 2 of 2: Humm and Intain are on page 1, Theranautilis and Ambutap here.
+  const index = encodePortfolioIndex(works);
+  const pageOne = works.slice(0, 2);
+  const pageTwo = works.slice(2);
+
+  function renderPage(search: string, loadPage: (page: number) => Promise<typeof works>) {
+    setUrl(search);
+    const user = userEvent.setup();
+    renderWithTheme(
+      <Portfolio
+        works={pageTwo}
+        index={index}
+        listPage={{ number: 2, count: 2 }}
+        location={{ search, key: "initial" }}
+        loadPage={loadPage}
+      />,
+    );
+    return user;
+  }
+
+  test("lists this page's case studies with links to every page", () => {
+    renderPage("", () => Promise.reject(new Error("not needed")));
+    expect(cardTitles()).toEqual(["Theranautilis", "Ambutap"]);
+    const pages = screen.getByRole("navigation", { name: "Case study pages" });
+    expect(within(pages).getByRole("link", { name: "Page 1" })).toHaveAttribute("href", "/works");
+    expect(within(pages).getByText("2").closest("[aria-current]")).toHaveAttribute("aria-current", "page");
+    // The filter's counts cover every page, not just this one.
+    expect(screen.getByRole("option", { name: "Finance (1)" })).toBeInTheDocument();
+  });
+
+  test("a filter searches every page, fetching the others once", async () => {
+    const loadPage = jest.fn((page: number) => Promise.resolve(page === 1 ? pageOne : []));
+    const user = renderPage("", loadPage);
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Platform" })).toBeEnabled());
+    await user.selectOptions(screen.getByRole("combobox", { name: "Platform" }), "ios");
+    await waitFor(() => expect(cardTitles()).toEqual(["Humm", "Ambutap"]));
+    expect(status()).toHaveTextContent("Showing 2 of 4 case studies");
+    expect(screen.queryByRole("navigation", { name: "Case study pages" })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByRole("combobox", { name: "Platform" }), "web");
+    await waitFor(() => expect(cardTitles()).toEqual(["Intain", "Theranautilis", "Ambutap"]));
+    expect(loadPage).toHaveBeenCalledTimes(1);
+    expect(loadPage).toHaveBeenCalledWith(1);
+  });
+
+  test("if the other pages cannot be fetched, it says so and shows this page's matches", async () => {
+    const error = jest.spyOn(console, "error").mockImplementation(() => {});
+    renderPage("?platform=ios", () => Promise.reject(new Error("offline")));
+    await waitFor(() => expect(status()).toHaveTextContent("Could not load every case study"));
+    expect(cardTitles()).toEqual(["Ambutap"]);
+    error.mockRestore();
+  });
 });
