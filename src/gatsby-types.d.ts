@@ -4619,6 +4619,8 @@ type WorkPageQuery = { readonly work: { readonly slug: string, readonly client: 
 
 type WorksIndexPageQueryVariables = Exact<{
   slug: Scalars['String'];
+  skip?: InputMaybe<Scalars['Int']>;
+  limit?: InputMaybe<Scalars['Int']>;
 }>;
 
 

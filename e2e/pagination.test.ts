@@ -1,0 +1,97 @@
+/**
+ * The works index once the portfolio outgrows one page: a copy of the site with 60 more case
+ * studies (99 in all, three pages of 48) is built, and a visitor pages through it and filters it.
+ */
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import type { Page } from "playwright-core";
+import { WORKS_PER_PAGE } from "../gatsby/lib/routes";
+import { generateContent } from "../bench/generateContent";
+import { closeBrowser, DESKTOP, getBrowser } from "./lib/browser";
+import { buildIn, makeProjectCopy } from "./lib/sandbox";
+import { serveSite } from "./lib/server";
+
+const EXTRA = 60;
+let project: ReturnType<typeof makeProjectCopy>;
+let server: Awaited<ReturnType<typeof serveSite>>;
+let total: number;
+
+before(async () => {
+  project = makeProjectCopy("pagination-");
+  const content = path.join(project.dir, "content");
+  total = fs.readdirSync(path.join(content, "works")).filter((f) => f.endsWith(".yaml")).length + EXTRA;
+  generateContent(content, EXTRA, 0);
+  buildIn(project.dir);
+  server = await serveSite(project.dir);
+});
+
+after(async () => {
+  await closeBrowser();
+  await server?.stop();
+  project?.cleanup();
+});
+
+async function openPage(path: string): Promise<Page> {
+  const context = await (await getBrowser()).newContext({ viewport: DESKTOP, baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  return page;
+}
+
+const cardClients = (page: Page) =>
+  page.getByRole("region", { name: "Case studies" }).getByRole("heading", { level: 3 }).allInnerTexts();
+
+test("each page lists its share of the case studies and links to every page", async () => {
+  const pages = Math.ceil(total / WORKS_PER_PAGE);
+  assert.equal(pages, 3);
+  const first = await openPage("/works");
+  assert.equal((await cardClients(first)).length, WORKS_PER_PAGE);
+  assert.match(
+    await first.getByRole("status").innerText(),
+    new RegExp(`Showing 1–48 of ${total} case studies`),
+  );
+  const nav = first.getByRole("navigation", { name: "Case study pages" });
+  await nav.getByRole("link", { name: "Page 3" }).click();
+  await first.waitForURL(/\/works\/page\/3$/);
+  await first
+    .getByRole("status")
+    .filter({ hasText: `Showing 97–${total}` })
+    .waitFor();
+  assert.equal((await cardClients(first)).length, total - 2 * WORKS_PER_PAGE);
+  // Each page has its own title, so search results can tell them apart.
+  assert.match(await first.title(), /^[^,|]+, page 3 \| Copperline Labs$/);
+  await first.context().close();
+});
+
+test("the sitemap lists every page of the index", async () => {
+  const xml = await (await fetch(`${server.url}/sitemap-0.xml`)).text();
+  for (const p of ["/works", "/works/page/2", "/works/page/3"]) assert.match(xml, new RegExp(`${p}</loc>`));
+});
+
+test("a page's data carries its own cards only, not all of them", async () => {
+  const json = await (await fetch(`${server.url}/page-data/works/page-data.json`)).json();
+  assert.equal(json.result.data.allWork.nodes.length, WORKS_PER_PAGE);
+  assert.equal(json.result.pageContext.portfolio.works.length, total);
+});
+
+test("a filter searches every page, not only the one the visitor is on", async () => {
+  const page = await openPage("/works/page/2");
+  const before = new Set(await cardClients(page));
+  await page.getByRole("combobox", { name: "Platform", exact: true }).selectOption("ai-ml");
+  await page
+    .getByRole("status")
+    .filter({ hasText: /^Showing \d+ of \d+ case studies$/ })
+    .waitFor();
+  const [, shown] = /Showing (\d+) of/.exec(await page.getByRole("status").innerText())!;
+  const clients = await cardClients(page);
+  assert.equal(clients.length, Number(shown));
+  assert.ok(
+    clients.some((c) => !before.has(c)),
+    "some matches come from other pages",
+  );
+  assert.equal(await page.getByRole("navigation", { name: "Case study pages" }).count(), 0);
+  await page.context().close();
+});
