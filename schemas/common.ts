@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SLUG_PATTERN } from "./patterns";
 
 /**
  * Building blocks shared by every content schema. The metadata keys set with `.meta()`
@@ -6,7 +7,7 @@ import { z } from "zod";
  * reference or an image is declared once, here, and never again in gatsby-node.
  */
 
-export const SLUG_PATTERN = "^[a-z0-9]+(?:[-_][a-z0-9]+)*$";
+export { SLUG_PATTERN };
 
 export const slug = () =>
   z
