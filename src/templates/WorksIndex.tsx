@@ -15,10 +15,8 @@ export default function WorksIndexTemplate({ data, location, pageContext }: Page
       <PageHero
         headline={page.headline}
         lead={page.intro}
-        crumbs={[
-          { to: "/", label: "Home" },
-          { to: "/works", label: page.title },
-        ]}
+        // From the route table, like the page's BreadcrumbList: page N adds itself after "/works".
+        crumbs={pageContext.breadcrumbs.map((c) => ({ to: c.path, label: c.title }))}
       />
       <Portfolio
         works={data.allWork.nodes}
