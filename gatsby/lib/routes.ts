@@ -187,7 +187,7 @@ export interface PageContext {
   skip?: number;
   limit?: number;
   listPage?: { number: number; count: number };
-  /** Works index pages only: every case study's filter facts (src/lib/portfolioIndex.ts). */
+  /** Works index pages only: every case study's filter facts (gatsby/lib/portfolioIndex.ts). */
   portfolio?: PortfolioIndex;
 }
 

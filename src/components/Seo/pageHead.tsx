@@ -11,7 +11,7 @@ export function pageHead(options: { noindex?: boolean } = {}) {
     return (
       <Seo
         title={
-          // Later pages of the works index are titled by the route table ("Portfolio, page 2").
+          // Later pages of the works index are titled by the route table ("Our work, page 2").
           (pageContext.listPage?.number ?? 1) > 1
             ? (pageContext.breadcrumbs.at(-1)?.title ?? data.page!.title)
             : data.page!.title
