@@ -1,12 +1,26 @@
 import type { GatsbyBrowser } from "gatsby";
 import { trackPageView } from "./src/lib/analytics";
+import { holdNavigationUntilHydrated, hydrateInSlices, releaseNavigation } from "./src/lib/hydration";
 import { initScrollAnimations, onScrollAnimationsRouteUpdate } from "./src/lib/scrollAnimations";
 
 export { wrapPageElement } from "./src/wrapPageElement";
 
+export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
+  holdNavigationUntilHydrated();
+};
+
+/** Hydrate in 5 ms slices instead of one long task (src/lib/hydration.ts, ADR 0006). */
+export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () =>
+  // Gatsby's Renderer type still describes React 17's hydrate, which returned the container.
+  ((element: React.ReactElement, container: Element) => {
+    hydrateInSlices(element, container);
+    return container;
+  }) as unknown as ReturnType<NonNullable<GatsbyBrowser["replaceHydrateFunction"]>>;
+
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
   // A readiness mark: the page is hydrated and its controls respond (browser tests wait for it).
   document.documentElement.dataset.hydrated = "true";
+  releaseNavigation();
   initScrollAnimations();
 };
 

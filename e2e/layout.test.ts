@@ -372,7 +372,8 @@ describe("mobile menu (phone)", () => {
     await menu.getByRole("link", { name: "React Native App Development" }).click();
     await page.waitForURL("**/services/react-native-development");
     await menu.waitFor({ state: "hidden" });
-    assert.match(await page.locator("h1").innerText(), /React Native/i);
+    // The router renders the new page a frame after the URL changes.
+    await page.locator("h1", { hasText: /React Native/i }).waitFor();
     await context.close();
   });
 
@@ -446,6 +447,30 @@ describe("footer", () => {
       await page.evaluate(() => (window as unknown as { marker?: string }).marker),
       "same document",
     );
+    await context.close();
+  });
+
+  test("a footer link followed while the page is still starting up shows the new page, without errors", async () => {
+    const { page, context } = await newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    // Hold back /about's template chunk, so React cannot start on the page until the link is followed.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/component---src-templates-page-tsx-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/about", { waitUntil: "domcontentloaded" });
+    // Gatsby has started (its navigate exists, gatsby-plugin-catch-links listens); React has not.
+    await page.waitForFunction(() => typeof window.___navigate === "function");
+    await column(page, "Services").getByRole("link", { name: "NLP Solutions" }).click();
+    release();
+    await page.waitForURL("**/services/nlp-solutions");
+    await page.getByRole("heading", { level: 1, name: /natural language processing/i }).waitFor();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    assert.equal(await page.getByRole("heading", { level: 1 }).count(), 1);
+    assert.deepEqual(errors, []);
     await context.close();
   });
 
