@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import {
+  compareText,
   facetCounts,
   filterOptions,
   FILTER_HISTORY_COALESCE_MS,
@@ -84,6 +85,15 @@ describe("options", () => {
       "Custom AI/ML Models",
       "Node.js Development",
       "React Native Development",
+    ]);
+  });
+
+  test("names sort as a reader expects: case does not matter", () => {
+    expect(["eCommerce", "Energy", "banking", "Agriculture"].sort(compareText)).toEqual([
+      "Agriculture",
+      "banking",
+      "eCommerce",
+      "Energy",
     ]);
   });
 
