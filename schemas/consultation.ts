@@ -39,6 +39,12 @@ export const BUDGETS = [
 
 export type BudgetValue = (typeof BUDGETS)[number]["value"];
 
+/**
+ * A count with thousands separators, as en-GB writes it ("5,000"). Not toLocaleString: in the
+ * browser its first call loads ICU number formatting, main-thread time the form does not need.
+ */
+export const formatCount = (n: number): string => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
 export const MESSAGES = {
   body: "Send the form fields as one JSON object.",
   name: "Enter your full name.",
@@ -49,7 +55,7 @@ export const MESSAGES = {
   service: "Choose the service you are interested in, or 'Not sure yet'.",
   budget: "Choose a budget range from the list, or leave it empty.",
   detailsShort: `Tell us a little more about your project: at least ${CONSULTATION_LIMITS.detailsMin} characters.`,
-  detailsLong: `Keep the project details to ${CONSULTATION_LIMITS.detailsMax.toLocaleString("en-GB")} characters or fewer; you can send more after we reply.`,
+  detailsLong: `Keep the project details to ${formatCount(CONSULTATION_LIMITS.detailsMax)} characters or fewer; you can send more after we reply.`,
   details: "Tell us about your project.",
   consent: "Tick the box to agree that we may contact you about this request.",
   website: "Leave this field empty.",

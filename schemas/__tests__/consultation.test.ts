@@ -6,6 +6,7 @@ import {
   consultationFieldsSchemaFor,
   consultationRequestSchema,
   fieldErrors,
+  formatCount,
   MESSAGES,
   NOT_SURE,
 } from "../consultation";
@@ -147,5 +148,13 @@ describe("the form's schema (fields only, services from content)", () => {
     const schema = consultationFieldsSchemaFor(["nlp-solutions"]);
     const result = schema.safeParse({ ...fields(), service: "" });
     expect(fieldErrors(result.error!)).toEqual({ service: MESSAGES.service });
+  });
+});
+
+describe("formatCount", () => {
+  test("writes thousands separators as en-GB does", () => {
+    for (const n of [0, 7, 999, 1000, 5000, 12345, 1234567]) {
+      expect(formatCount(n)).toBe(n.toLocaleString("en-GB"));
+    }
   });
 });

@@ -1,6 +1,12 @@
 import * as React from "react";
 import { toast } from "react-toastify";
-import { BUDGETS, CONSULTATION_LIMITS, NOT_SURE, NOT_SURE_LABEL } from "../../../schemas/consultation";
+import {
+  BUDGETS,
+  CONSULTATION_LIMITS,
+  formatCount,
+  NOT_SURE,
+  NOT_SURE_LABEL,
+} from "../../../schemas/consultation";
 import { useServiceOptions } from "../../hooks/useServiceOptions";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
 import { Button } from "../ButtonLink";
@@ -365,12 +371,11 @@ export function ConsultationForm({ pathname: pathnameProp, headingLevel = 3 }: C
         label={FIELD_LABELS.details}
         required
         full
-        hint={`What you want to build, for whom, and where you are now (${CONSULTATION_LIMITS.detailsMin} to ${CONSULTATION_LIMITS.detailsMax.toLocaleString("en-GB")} characters).`}
+        hint={`What you want to build, for whom, and where you are now (${CONSULTATION_LIMITS.detailsMin} to ${formatCount(CONSULTATION_LIMITS.detailsMax)} characters).`}
         error={errors.details}
         after={
           <S.Counter $over={values.details.length > CONSULTATION_LIMITS.detailsMax} aria-hidden="true">
-            {values.details.length.toLocaleString("en-GB")} /{" "}
-            {CONSULTATION_LIMITS.detailsMax.toLocaleString("en-GB")}
+            {formatCount(values.details.length)} / {formatCount(CONSULTATION_LIMITS.detailsMax)}
           </S.Counter>
         }
       >
