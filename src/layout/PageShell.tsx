@@ -3,7 +3,6 @@ import { ThemeProvider } from "styled-components";
 import { isStandalonePath } from "../../gatsby/lib/routes";
 import { Analytics } from "../components/Analytics";
 import { CountrySuggestion } from "../components/CountrySuggestion";
-import { GlobalStyle } from "../styles/GlobalStyle";
 import { theme } from "../styles/theme";
 import { Layout } from "./Layout";
 import { LayoutProvider } from "./LayoutContext";
@@ -15,14 +14,14 @@ export interface PageShellProps {
 }
 
 /**
- * Wraps every page (through wrapPageElement in gatsby-browser and gatsby-ssr). The theme and
- * global styles live here, inside the styled-components plugin's style manager, so their CSS is
- * in the static HTML. Every path but the new home page gets the shared layout.
+ * Wraps every page (through wrapPageElement in gatsby-browser and gatsby-ssr). The theme lives
+ * here, inside the styled-components plugin's style manager, so the components' CSS is in the
+ * static HTML (the global base styles are plain CSS: src/styles/globalCss.ts). Every path but the
+ * new home page gets the shared layout.
  */
 export function PageShell({ pathname, solidNavbar, children }: PageShellProps) {
   return (
     <ThemeProvider theme={theme}>
-      <GlobalStyle />
       <LayoutProvider>
         {isStandalonePath(pathname) ? (
           children
