@@ -9,9 +9,9 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { routeTable } from "../e2e/lib/routes";
-import { serveSite } from "../e2e/lib/server";
 import { measureGrowth, type GrowthFigures } from "./growth";
 import { lighthouse, medianFigures, type Figures } from "./lighthouse";
+import { serveStatic } from "./staticServer";
 
 const root = path.resolve(__dirname, "..");
 const fixture = path.join(root, "bench/fixture");
@@ -81,8 +81,9 @@ async function main() {
     siteBuild = build(root);
     build(fixture);
   }
-  const site = await serveSite(root);
-  const bare = await serveSite(fixture);
+  // Served like a CDN (compressed once), not by `gatsby serve`: see bench/staticServer.ts.
+  const site = await serveStatic(path.join(root, "public"));
+  const bare = await serveStatic(path.join(fixture, "public"));
   const blocked = [`${routeTable().site.countryLookupUrl}*`, "*__third-party-proxy*"];
   const measure = (base: string, dir: string, p: string) => {
     const runs: Figures[] = [];
