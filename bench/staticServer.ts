@@ -1,8 +1,9 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import { freePort } from "../e2e/lib/server";
+import { freePort, waitForUrl } from "../e2e/lib/server";
 
 /**
  * Serves a built site the way a CDN does for Lighthouse: static files, each compressed once and
@@ -38,8 +39,7 @@ function resolve(dir: string, urlPath: string): string | undefined {
   );
 }
 
-export async function serveStatic(dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const root = path.resolve(dir);
+function listen(root: string, port: number): http.Server {
   const cache = new Map<string, Buffer>();
   const server = http.createServer((req, res) => {
     const urlPath = new URL(req.url ?? "/", "http://localhost").pathname;
@@ -62,10 +62,32 @@ export async function serveStatic(dir: string): Promise<{ url: string; stop: () 
     });
     res.end(body);
   });
+  return server.listen(port, "127.0.0.1");
+}
+
+/**
+ * Starts the server in a child process: the benchmark runs Lighthouse with spawnSync, which
+ * blocks its own event loop, so a server in the same process would never answer.
+ */
+export async function serveStatic(dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  await new Promise<void>((ready) => server.listen(port, "127.0.0.1", ready));
+  const child = spawn(process.execPath, ["--import", "tsx", __filename, path.resolve(dir), String(port)], {
+    stdio: "inherit",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForUrl(url);
   return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise<void>((done) => server.close(() => done())),
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once("exit", done));
+      child.kill("SIGTERM");
+      await exited;
+    },
   };
+}
+
+if (require.main === module) {
+  const [dir, port] = process.argv.slice(2);
+  listen(path.resolve(dir), Number(port));
 }
