@@ -44,7 +44,13 @@ function listen(root: string, port: number): http.Server {
   const server = http.createServer((req, res) => {
     const urlPath = new URL(req.url ?? "/", "http://localhost").pathname;
     const found = resolve(root, urlPath);
-    const file = found ?? path.join(root, "404.html");
+    const notFound = path.join(root, "404.html");
+    if (!found && !fs.existsSync(notFound)) {
+      res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
+      res.end("Not found");
+      return;
+    }
+    const file = found ?? notFound;
     const ext = path.extname(file);
     const gzip = COMPRESSIBLE.has(ext);
     let body = cache.get(file);
