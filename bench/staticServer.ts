@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import { freePort, waitForUrl } from "../e2e/lib/server";
+import { serveProcess, type Server } from "../e2e/lib/server";
 
 /**
  * Serves a built site the way a CDN does for Lighthouse: static files, each compressed once and
@@ -75,22 +74,14 @@ function listen(root: string, port: number): http.Server {
  * Starts the server in a child process: the benchmark runs Lighthouse with spawnSync, which
  * blocks its own event loop, so a server in the same process would never answer.
  */
-export async function serveStatic(dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", __filename, path.resolve(dir), String(port)], {
-    stdio: "inherit",
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForUrl(url);
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((done) => child.once("exit", done));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
+export function serveStatic(dir: string): Promise<Server> {
+  return serveProcess(process.execPath, (port) => [
+    "--import",
+    "tsx",
+    __filename,
+    path.resolve(dir),
+    String(port),
+  ]);
 }
 
 if (require.main === module) {

@@ -26,15 +26,25 @@ export async function waitForUrl(url: string, timeoutMs = 60_000): Promise<void>
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Serves a built Gatsby site (`gatsby serve`, which also runs the Gatsby Functions). */
-export async function serveSite(
-  cwd: string,
-  env: NodeJS.ProcessEnv = {},
-): Promise<{ url: string; stop: () => Promise<void>; child: ChildProcess }> {
+export interface Server {
+  url: string;
+  stop: () => Promise<void>;
+  child: ChildProcess;
+}
+
+/**
+ * Runs a server process on a free local port (`args` receives the port), waits until it answers,
+ * and returns its URL and a stop that ends the whole process group.
+ */
+export async function serveProcess(
+  command: string,
+  args: (port: number) => string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<Server> {
   const port = await freePort();
-  const child = spawn("npx", ["gatsby", "serve", "--host", "127.0.0.1", "--port", String(port)], {
-    cwd,
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", ...env },
+  const child = spawn(command, args(port), {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -58,4 +68,12 @@ export async function serveSite(
       await exited;
     },
   };
+}
+
+/** Serves a built Gatsby site (`gatsby serve`, which also runs the Gatsby Functions). */
+export function serveSite(cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Server> {
+  return serveProcess("npx", (port) => ["gatsby", "serve", "--host", "127.0.0.1", "--port", String(port)], {
+    cwd,
+    env: { GATSBY_TELEMETRY_DISABLED: "1", ...env },
+  });
 }
