@@ -111,7 +111,7 @@ export interface LinkCardItem {
  * Cards that each link to a page: services, industries, case studies. Images load lazily, but
  * the first `eagerImages` (those likely above the fold) load straight away.
  */
-export function LinkCardGrid({
+export const LinkCardGrid = React.memo(function LinkCardGrid({
   items,
   min = 260,
   headingLevel = 3,
@@ -151,4 +151,4 @@ export function LinkCardGrid({
       ))}
     </Grid>
   );
-}
+});

@@ -108,6 +108,9 @@ export function Portfolio({
     const bySlug = new Map((loaded.state === "done" ? loaded.works : works).map((w) => [w.slug, w]));
     return matches.flatMap((m) => bySlug.get(m.slug) ?? []);
   }, [filtered, works, loaded, matches]);
+  // The same card list until the shown case studies change: the grid (memoised) then skips the
+  // re-render when the query is first read after hydration, 39 cards in one task (issue 6, TBT).
+  const cards = React.useMemo(() => shown.map(workCard), [shown]);
   const waiting = filtered && (loaded.state === "loading" || loaded.state === "idle");
   const summary = waiting
     ? "Loading every case study…"
@@ -158,7 +161,7 @@ export function Portfolio({
         </Toolbar>
       </Form>
       {shown.length > 0 || waiting ? (
-        <LinkCardGrid items={shown.map(workCard)} min={300} eagerImages={FIRST_ROW} />
+        <LinkCardGrid items={cards} min={300} eagerImages={FIRST_ROW} />
       ) : (
         <Empty>
           <p>
