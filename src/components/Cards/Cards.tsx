@@ -26,11 +26,6 @@ const Card = styled.li`
   border: 1px solid ${({ theme }) => theme.colors.line};
   border-radius: ${({ theme }) => theme.radius * 2}px;
   overflow: hidden;
-  /* Cards off screen skip layout and paint until they are scrolled near: a long grid (the
-     portfolio's 39 cards) otherwise lays out in full on every reflow while the page loads
-     (issue 6, TBT). Once drawn, a card keeps its real size (auto); the 420px is a first guess. */
-  content-visibility: auto;
-  contain-intrinsic-size: auto 420px;
   color: ${({ theme }) => theme.colors.text};
   h3 {
     margin-top: ${({ theme }) => theme.spacing(1)};
