@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { routeTable } from "../e2e/lib/routes";
+import { BUDGET, budgetProblems, confirmedProblems, score } from "./budgets";
 import { measureGrowth, type GrowthFigures } from "./growth";
 import { lighthouse, medianFigures, type Figures } from "./lighthouse";
 import { serveStatic } from "./staticServer";
@@ -30,16 +31,6 @@ export const TEMPLATES: [string, string][] = [
   ["new-home", "/new-home"],
 ];
 
-export const BUDGET = {
-  performance: 0.95,
-  accessibility: 1,
-  bestPractices: 0.95,
-  seo: 1,
-  cls: 0.02,
-  tbtMs: 100,
-  jsRatio: 1.35,
-};
-
 function build(cwd: string): number {
   const started = Date.now();
   const run = spawnSync("npx", ["gatsby", "build"], {
@@ -52,27 +43,9 @@ function build(cwd: string): number {
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const score = (n: number) => n.toFixed(2);
 
 function row(name: string, p: string, f: Figures, ratio?: number): string {
   return `| ${name} | \`${p}\` | ${score(f.performance)} | ${score(f.accessibility)} | ${score(f.bestPractices)} | ${score(f.seo)} | ${Math.round(f.lcpMs)} ms | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} | ${kb(f.totalBytes)} | ${kb(f.jsGzip)} | ${ratio === undefined ? "" : `${ratio.toFixed(2)}x`} |`;
-}
-
-function budgetProblems(name: string, p: string, f: Figures, ratio: number): string[] {
-  const out: string[] = [];
-  if (f.performance < BUDGET.performance)
-    out.push(`${name}: performance ${score(f.performance)} < ${BUDGET.performance}`);
-  if (f.accessibility < BUDGET.accessibility)
-    out.push(`${name}: accessibility ${score(f.accessibility)} < 1`);
-  if (f.bestPractices < BUDGET.bestPractices)
-    out.push(`${name}: best practices ${score(f.bestPractices)} < ${BUDGET.bestPractices}`);
-  // /new-home is noindex by design, which Lighthouse's SEO category counts against it.
-  if (p !== "/new-home" && f.seo < BUDGET.seo) out.push(`${name}: SEO ${score(f.seo)} < 1`);
-  if (f.cls > BUDGET.cls) out.push(`${name}: CLS ${f.cls.toFixed(3)} > ${BUDGET.cls}`);
-  if (f.tbtMs > BUDGET.tbtMs) out.push(`${name}: TBT ${Math.round(f.tbtMs)} ms > ${BUDGET.tbtMs} ms`);
-  if (ratio > BUDGET.jsRatio)
-    out.push(`${name}: first-load JS ${ratio.toFixed(2)}x the bare page > ${BUDGET.jsRatio}x`);
-  return out;
 }
 
 async function main() {
@@ -93,16 +66,27 @@ async function main() {
 
   const lines: string[] = [];
   const problems: string[] = [];
+  const remeasured: string[] = [];
   try {
     const bareFigures = measure(bare.url, path.join(fixture, "public"), "/");
     const bareImage = measure(bare.url, path.join(fixture, "public"), "/image");
     lines.push(row("bare page", "/", bareFigures), row("bare page + 1 image", "/image", bareImage));
     for (const [name, p] of TEMPLATES) {
-      const f = measure(site.url, path.join(root, "public"), p);
+      let f = measure(site.url, path.join(root, "public"), p);
       // Every template shows gatsby-plugin-image images, so the floor is the bare page with one.
-      const ratio = f.jsGzip / bareImage.jsGzip;
+      let ratio = f.jsGzip / bareImage.jsGzip;
+      const first = budgetProblems(name, p, f, ratio);
+      let found = first;
+      if (first.length) {
+        // A broken budget counts only when a second median of RUNS breaks it too (bench/budgets.ts).
+        process.stdout.write(`(${first.map((x) => x.message).join("; ")}: measuring ${name} again)\n`);
+        f = measure(site.url, path.join(root, "public"), p);
+        ratio = f.jsGzip / bareImage.jsGzip;
+        found = confirmedProblems(first, budgetProblems(name, p, f, ratio));
+        remeasured.push(`${name} (first median: ${first.map((x) => x.detail).join(", ")})`);
+      }
       lines.push(row(name, p, f, ratio));
-      problems.push(...budgetProblems(name, p, f, ratio));
+      problems.push(...found.map((x) => x.message));
       process.stdout.write(`${lines[lines.length - 1]}\n`);
     }
   } finally {
@@ -118,7 +102,7 @@ async function main() {
   const table = `${header}\n${lines.join("\n")}`;
   process.stdout.write(`\n${table}\n`);
   if (growth) process.stdout.write(`\n${growth.table}\n`);
-  writeDoc(table, growth, siteBuild, problems);
+  writeDoc(table, growth, siteBuild, problems, remeasured);
 
   if (problems.length) {
     process.stderr.write(`\nBudgets broken:\n${problems.map((p) => `  - ${p}`).join("\n")}\n`);
@@ -132,6 +116,7 @@ function writeDoc(
   growth: GrowthFigures | undefined,
   siteBuild: number | undefined,
   problems: string[],
+  remeasured: string[],
 ) {
   const file = path.join(root, "docs/performance.md");
   const date = new Date().toISOString().slice(0, 10);
@@ -139,13 +124,13 @@ function writeDoc(
 
 Measured by \`npm run bench\` on ${date} (${RUNS} Lighthouse runs per page, median; Lighthouse ${lighthouseVersion()} with its default mobile emulation and simulated throttling, in Debian's Chromium, on this project's 2-core machine). This file is rewritten by every run.
 
-Budgets (the script exits non-zero when one breaks): performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices >= ${BUDGET.bestPractices}, SEO ${BUDGET.seo} (not for \`/new-home\`, which is noindex), CLS <= ${BUDGET.cls}, TBT <= ${BUDGET.tbtMs} ms, first-load JavaScript <= ${BUDGET.jsRatio}x the bare page's.
+Budgets (the script exits non-zero when one breaks, confirmed by a second median of ${RUNS} runs): performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices >= ${BUDGET.bestPractices}, SEO ${BUDGET.seo} (not for \`/new-home\`, which is noindex), CLS <= ${BUDGET.cls}, TBT <= ${BUDGET.tbtMs} ms, first-load JavaScript <= ${BUDGET.jsRatio}x the bare page's.
 
 "First-load JS" is every same-origin script the page loaded during the Lighthouse run, gzipped (level 9). The bare pages are built from \`bench/fixture\` with the same installed Gatsby, React and styled-components; every template shows gatsby-plugin-image images, so its ratio is taken against the bare page with one image.
 ${siteBuild ? `\nFull site build (\`gatsby build\`, warm cache) in this run: ${siteBuild.toFixed(0)} s.\n` : ""}
 ${table}
 
-${problems.length ? `Budgets broken in this run:\n\n${problems.map((p) => `- ${p}`).join("\n")}\n` : "All budgets held in this run.\n"}
+${remeasured.length ? `Measured again because the first median broke a budget (a budget counts as broken only when the second median breaks it too): ${remeasured.join("; ")}.\n\n` : ""}${problems.length ? `Budgets broken in this run:\n\n${problems.map((p) => `- ${p}`).join("\n")}\n` : "All budgets held in this run.\n"}
 ${growth ? `\n## Growth to 1,000 case studies\n\n${growth.table}\n\n${growth.notes}\n` : ""}`;
   fs.writeFileSync(file, text);
 }
