@@ -4,6 +4,7 @@ import { normalizePath, pathFor } from "../../../gatsby/lib/routes";
 import { useCountries, type CountryPage } from "../../hooks/useCountries";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
 import { lookupCountryOnce } from "../../lib/countryLookup";
+import { whenIdle } from "../../lib/whenIdle";
 import { Bar, Dismiss } from "./CountrySuggestion.styles";
 
 /** localStorage key holding the country code whose suggestion the visitor dismissed. */
@@ -37,12 +38,17 @@ export function CountrySuggestion({ pathname }: { pathname: string }) {
 
   React.useEffect(() => {
     let active = true;
-    setDismissed(readDismissed());
-    lookupCountryOnce(countryLookupUrl).then((found) => {
-      if (active) setCode(found);
+    // localStorage's first read and the lookup's fetch wait for an idle moment: in the effects
+    // of hydration they would make one of the page load's longest tasks longer (ADR 0006).
+    const cancel = whenIdle(() => {
+      setDismissed(readDismissed());
+      lookupCountryOnce(countryLookupUrl).then((found) => {
+        if (active) setCode(found);
+      });
     });
     return () => {
       active = false;
+      cancel();
     };
   }, [countryLookupUrl]);
 
