@@ -1,11 +1,15 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import { CompileHintsPlugin } from "../lib/compileHints";
 
 /**
  * gatsby-plugin-decap-cms adds a browser hook to every page for Netlify Identity's e-mail links;
  * we run the CMS without Identity (enableIdentityWidget: false), so the hook would only add
  * weight to every visitor's first load. Replace it with an empty module: the CMS bundle then
  * stays on /admin/ alone.
+ *
+ * In production builds, the scripts every page starts with carry V8's compile hint
+ * (gatsby/lib/compileHints.ts).
  */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
   if (stage !== "build-javascript" && stage !== "develop") return;
@@ -16,5 +20,6 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
           path.resolve("gatsby/empty-module.js"),
       },
     },
+    ...(stage === "build-javascript" ? { plugins: [new CompileHintsPlugin()] } : {}),
   });
 };
