@@ -28,10 +28,7 @@ export class CompileHintsPlugin {
         (assets) => {
           for (const file of Object.keys(assets)) {
             if (!getsCompileHint(file)) continue;
-            compilation.updateAsset(
-              file,
-              (source) => new sources.ConcatSource(`${COMPILE_HINT}\n`, source),
-            );
+            compilation.updateAsset(file, (source) => new sources.ConcatSource(`${COMPILE_HINT}\n`, source));
           }
         },
       );
