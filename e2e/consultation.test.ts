@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
-import { closeBrowser, DESKTOP, newPage, open } from "./lib/browser";
+import { closeBrowser, DESKTOP, newPage, open, recordScripts } from "./lib/browser";
 import { outboxLines, uniqueEmail, waitForRequest } from "./lib/outbox";
 import { waitFor } from "./lib/wait";
 
@@ -125,18 +125,20 @@ describe("from a service page's 'Get a free consultation' button (the modal)", (
 
   test("the form's code is not in the first load of a service page: it comes with the modal", async () => {
     const { page, context } = await newPage();
-    const scripts: string[] = [];
-    page.on("response", async (r) => {
-      if (r.request().resourceType() === "script") scripts.push(await r.text().catch(() => ""));
-    });
+    const scripts = recordScripts(page);
     await open(page, "/services/nlp-solutions");
     // A string only the form's code contains (its sessionStorage key).
     const marker = "consultation-draft";
-    assert.equal(scripts.filter((s) => s.includes(marker)).length, 0, "the form is in the first load");
+    assert.equal(
+      (await scripts()).filter((s) => s.includes(marker)).length,
+      0,
+      "the form is in the first load",
+    );
     await page.getByRole("main").getByRole("link", { name: "Get a free consultation" }).first().click();
     await page.getByRole("dialog").getByLabel("Full name").waitFor();
-    assert.ok(
-      scripts.some((s) => s.includes(marker)),
+    // The response event and the body read can trail the render, so poll for a moment.
+    await waitFor(
+      async () => (await scripts()).some((s) => s.includes(marker)),
       "the form was loaded with the modal",
     );
     await context.close();

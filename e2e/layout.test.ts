@@ -2,7 +2,16 @@ import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { baseUrl, closeBrowser, DESKTOP, newPage, open, openHydrated, PHONE } from "./lib/browser";
+import {
+  baseUrl,
+  closeBrowser,
+  DESKTOP,
+  newPage,
+  open,
+  openHydrated,
+  PHONE,
+  recordScripts,
+} from "./lib/browser";
 import { routeTable } from "./lib/routes";
 import { waitFor } from "./lib/wait";
 
@@ -530,19 +539,21 @@ describe("footer", () => {
 describe("consultation modal", () => {
   test("opens from a page button, lazily; Escape closes it and focus returns to the button", async () => {
     const { page, context } = await newPage();
-    const scripts: string[] = [];
-    page.on("response", async (r) => {
-      if (r.request().resourceType() === "script") scripts.push(await r.text().catch(() => ""));
-    });
+    const scripts = recordScripts(page);
     await page.goto("/services/nlp-solutions", { waitUntil: "networkidle" });
     const modalText = "Thirty minutes with a senior engineer";
-    assert.equal(scripts.filter((s) => s.includes(modalText)).length, 0, "modal code is in the first load");
+    assert.equal(
+      (await scripts()).filter((s) => s.includes(modalText)).length,
+      0,
+      "modal code is in the first load",
+    );
     const button = page.getByRole("main").getByRole("link", { name: "Get a free consultation" }).first();
     await button.click();
     const modal = page.getByRole("dialog", { name: "Book a free consultation" });
     await modal.waitFor({ state: "visible" });
-    assert.ok(
-      scripts.some((s) => s.includes(modalText)),
+    // The response event and the body read can trail the render, so poll for a moment.
+    await waitFor(
+      async () => (await scripts()).some((s) => s.includes(modalText)),
       "modal code was loaded on demand",
     );
     assert.equal(page.url(), `${baseUrl()}/services/nlp-solutions`, "the link did not navigate");

@@ -83,3 +83,17 @@ export async function openHydrated(page: Page, path: string): Promise<number | u
   );
   return response?.status();
 }
+
+/**
+ * Records the body of every script the page loads from now on. The bodies are read
+ * asynchronously, so the returned function settles every pending read before answering.
+ * A script can still be reported after the render it caused: to see that it was loaded,
+ * poll with `waitFor`.
+ */
+export function recordScripts(page: Page): () => Promise<string[]> {
+  const reads: Promise<string>[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") reads.push(r.text().catch(() => ""));
+  });
+  return () => Promise.all(reads);
+}
