@@ -85,6 +85,11 @@ describe("from a service page's 'Get a free consultation' button (the modal)", (
 
     await modal.getByRole("heading", { name: "Thank you, we have your request" }).waitFor();
     await assertToastBottomLeft(page, SENT);
+    // The toast is above the dialog, not dimmed under its backdrop: screen readers get it as an
+    // alert and a click on its close button reaches it (the backdrop would take the click).
+    const alert = modal.getByRole("alert").filter({ hasText: SENT });
+    await alert.getByRole("button", { name: "close" }).click({ timeout: 3000 });
+    await alert.waitFor({ state: "detached" });
     const lines = await waitForRequest(email);
     const stored = lines.at(-1)!;
     assert.deepEqual(stored.fields, {

@@ -7,8 +7,18 @@ const ToastContainer = React.lazy(() =>
   import("react-toastify").then((m) => ({ default: m.ToastContainer })),
 );
 
-/** The one toast area (spec section 8): bottom-left, 5 s, no progress bar, pauses on hover/blur. */
-export function Toasts() {
+/**
+ * The toast area inside the open consultation dialog. A modal <dialog> sits in the top layer and
+ * makes the rest of the page inert, so a toast in the page's own area would show dimmed under the
+ * backdrop, could not be hovered or closed, and would be hidden from screen readers.
+ */
+export const DIALOG_TOASTS = "dialog";
+
+/**
+ * A toast area (spec section 8): bottom-left, 5 s, no progress bar, pauses on hover/blur. The
+ * layout renders the page's one (no id); the consultation dialog renders its own (DIALOG_TOASTS).
+ */
+export function Toasts({ containerId }: { containerId?: string }) {
   const [ready, setReady] = React.useState(false);
   React.useEffect(() => {
     const start = () => setReady(true);
@@ -20,6 +30,7 @@ export function Toasts() {
   return (
     <React.Suspense fallback={null}>
       <ToastContainer
+        containerId={containerId}
         position="bottom-left"
         autoClose={TOAST_AUTO_CLOSE_MS}
         hideProgressBar

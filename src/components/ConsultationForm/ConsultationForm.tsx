@@ -33,6 +33,8 @@ export interface ConsultationFormProps {
   pathname?: string;
   /** Level of the form's own headings (error summary, confirmation). */
   headingLevel?: 2 | 3;
+  /** The toast area the form's toasts go to; the page's own when not set (the dialog passes its own). */
+  toastContainerId?: string;
 }
 
 const FIELD_LABELS: Record<FieldName, string> = {
@@ -76,7 +78,11 @@ interface Meta {
  * The free-consultation form, used on /contact and in the layout's consultation modal.
  * Validates with the shared schema before sending; success only once the server answers 201.
  */
-export function ConsultationForm({ pathname: pathnameProp, headingLevel = 3 }: ConsultationFormProps) {
+export function ConsultationForm({
+  pathname: pathnameProp,
+  headingLevel = 3,
+  toastContainerId,
+}: ConsultationFormProps) {
   const services = useServiceOptions();
   const site = useSiteSettings();
   const uid = React.useId().replace(/[^a-zA-Z0-9_-]/g, "");
@@ -172,10 +178,10 @@ export function ConsultationForm({ pathname: pathnameProp, headingLevel = 3 }: C
     if (result.ok) {
       clearDraft();
       dispatch({ type: "sent", id: result.id });
-      toast.success(TOAST_SENT, { toastId: `consultation-sent-${result.id}` });
+      toast.success(TOAST_SENT, { toastId: `consultation-sent-${result.id}`, containerId: toastContainerId });
     } else {
       dispatch({ type: "failed", failure: result.failure });
-      toast.error(TOAST_FAILED, { toastId: "consultation-failed" });
+      toast.error(TOAST_FAILED, { toastId: "consultation-failed", containerId: toastContainerId });
     }
   }
 

@@ -5,6 +5,7 @@ import { useDialogFocusTrap } from "../../hooks/useDialogFocusTrap";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
 import { telHref } from "../../lib/phone";
 import { useLayout } from "../LayoutContext";
+import { DIALOG_TOASTS, Toasts } from "../Toasts";
 
 const Dialog = styled.dialog`
   /* Wide enough for the form's two columns. */
@@ -66,7 +67,8 @@ export default function ConsultationModal() {
         Prefer to talk? Call <a href={telHref(site.phone)}>{site.phone}</a> or email{" "}
         <a href={`mailto:${site.email}`}>{site.email}</a>.
       </p>
-      <ConsultationForm headingLevel={3} />
+      <ConsultationForm headingLevel={3} toastContainerId={DIALOG_TOASTS} />
+      <Toasts containerId={DIALOG_TOASTS} />
     </Dialog>
   );
 }
