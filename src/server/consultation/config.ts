@@ -1,4 +1,6 @@
+import os from "node:os";
 import path from "node:path";
+import { MIN_FILL_MS } from "../../../schemas/consultation";
 
 /**
  * Configuration of the consultation endpoint, read from the environment on every request.
@@ -18,15 +20,49 @@ export interface RateLimit {
 }
 
 export const DEFAULT_RATE_LIMIT: RateLimit = { max: 5, windowMs: 600_000 };
-export const DEFAULT_OUTBOX = path.join(".data", "consultation-requests.ndjson");
+export const OUTBOX_FILE_NAME = "consultation-requests.ndjson";
+export const DEFAULT_OUTBOX = path.join(".data", OUTBOX_FILE_NAME);
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
 
+/**
+ * Variables by which serverless runtimes announce themselves. There the file system is the
+ * instance's own and goes with it, so a file outbox is no durable store.
+ */
+export const SERVERLESS_ENV = [
+  "NETLIFY", // Netlify (builds, and functions where it sets it)
+  "AWS_LAMBDA_FUNCTION_NAME", // AWS Lambda, which also runs Netlify Functions
+  "LAMBDA_TASK_ROOT", // AWS Lambda
+  "VERCEL", // Vercel
+  "FUNCTION_TARGET", // Google Cloud Functions
+  "K_SERVICE", // Google Cloud Run and Cloud Functions (2nd gen)
+  "FUNCTIONS_WORKER_RUNTIME", // Azure Functions
+] as const;
+
+/** The header Netlify sets itself to the client's address (a client cannot choose it). */
+export const NETLIFY_CLIENT_IP_HEADER = "x-nf-client-connection-ip";
+
+export type StoreConfig =
+  /** The NDJSON outbox file on this machine's disk (absolute path). */
+  | { kind: "file"; path: string }
+  /** PostgreSQL at `url` (DATABASE_URL). */
+  | { kind: "postgres"; url: string };
+
 export interface ConsultationConfig {
-  /** Absolute path of the outbox file. */
-  outbox: string;
+  store: StoreConfig;
+  /**
+   * Whether a saved request outlives this instance. False for the file outbox on a serverless
+   * runtime: there a request only counts as accepted once a channel has delivered it.
+   */
+  durable: boolean;
+  /** The variable that shows this is a serverless runtime (for log messages), if any. */
+  serverless?: string;
   rateLimit: RateLimit;
-  /** Request header that carries the client's address behind a trusted proxy (lower case). */
+  /** A header the host sets itself to the client's address, trusted as is (lower case). */
   clientIpHeader?: string;
+  /** How many proxies in front of the server append to X-Forwarded-For (0: ignore the header). */
+  trustedHops: number;
+  /** Submissions sent sooner than this after the form opened are spam. */
+  minFillMs: number;
   email?: { smtpUrl: string; to?: string; from?: string };
   webhook?: { url: string; secret?: string };
   deliveryTimeoutMs: number;
@@ -44,14 +80,44 @@ export function parseRateLimit(value: string | undefined): RateLimit {
 
 const nonEmpty = (v: string | undefined): string | undefined => (v && v.trim() ? v.trim() : undefined);
 
+/** A whole number >= 0 from the environment, or the fallback when unset or malformed. */
+const wholeNumber = (value: string | undefined, fallback: number): number => {
+  const text = nonEmpty(value);
+  return text && /^\d+$/.test(text) ? Number(text) : fallback;
+};
+
+export function serverlessRuntime(env: Env): string | undefined {
+  return SERVERLESS_ENV.find((name) => nonEmpty(env[name]));
+}
+
 export function readConfig(env: Env = runtimeEnv(), cwd: string = process.cwd()): ConsultationConfig {
   const smtpUrl = nonEmpty(env.SMTP_URL);
   const webhookUrl = nonEmpty(env.CONSULTATION_WEBHOOK_URL);
+  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  const serverless = serverlessRuntime(env);
   const timeout = Number(env.CONSULTATION_DELIVERY_TIMEOUT_MS);
+  // On a serverless runtime only the temporary directory is writable.
+  const outbox = path.resolve(
+    cwd,
+    nonEmpty(env.CONSULTATION_OUTBOX) ??
+      (serverless ? path.join(os.tmpdir(), OUTBOX_FILE_NAME) : DEFAULT_OUTBOX),
+  );
+  let clientIpHeader = nonEmpty(env.CONSULTATION_CLIENT_IP_HEADER)?.toLowerCase();
+  let trustedHops = wholeNumber(env.CONSULTATION_TRUSTED_HOPS, 0);
+  if (clientIpHeader === "x-forwarded-for") {
+    // What this variable meant before CONSULTATION_TRUSTED_HOPS: the last entry, added by one proxy.
+    clientIpHeader = undefined;
+    if (!nonEmpty(env.CONSULTATION_TRUSTED_HOPS)) trustedHops = 1;
+  }
+  if (!clientIpHeader && nonEmpty(env.NETLIFY)) clientIpHeader = NETLIFY_CLIENT_IP_HEADER;
   return {
-    outbox: path.resolve(cwd, nonEmpty(env.CONSULTATION_OUTBOX) ?? DEFAULT_OUTBOX),
+    store: databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "file", path: outbox },
+    durable: Boolean(databaseUrl) || !serverless,
+    serverless,
     rateLimit: parseRateLimit(env.CONSULTATION_RATE_LIMIT),
-    clientIpHeader: nonEmpty(env.CONSULTATION_CLIENT_IP_HEADER)?.toLowerCase(),
+    clientIpHeader,
+    trustedHops,
+    minFillMs: wholeNumber(env.CONSULTATION_MIN_FILL_MS, MIN_FILL_MS),
     email: smtpUrl
       ? {
           smtpUrl,

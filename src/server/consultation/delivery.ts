@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
 import nodemailer from "nodemailer";
 import type { ConsultationConfig } from "./config";
-import { emailHtml, emailSubject, emailText, webhookPayload } from "./message";
-import type { Channel, ChannelState, OutboxRecord, RecordStatus } from "./outbox";
+import { emailHtml, emailSubject, emailText, replyToName, webhookPayload } from "./message";
+import type { Channel, ChannelState, OutboxRecord, RecordStatus } from "./record";
 
 /** Channels configured right now, in the order they are tried. */
 export function configuredChannels(config: ConsultationConfig): Channel[] {
@@ -37,7 +37,7 @@ export async function sendEmail(record: OutboxRecord, config: ConsultationConfig
     await transport.sendMail({
       from: email.from,
       to: email.to,
-      replyTo: { name: record.fields.name, address: record.fields.email },
+      replyTo: { name: replyToName(record.fields.name), address: record.fields.email },
       subject: emailSubject(record),
       text: emailText(record),
       html: emailHtml(record),
@@ -50,18 +50,29 @@ export async function sendEmail(record: OutboxRecord, config: ConsultationConfig
   }
 }
 
-export async function postWebhook(record: OutboxRecord, config: ConsultationConfig): Promise<void> {
+/**
+ * The webhook signature: HMAC-SHA256 of `<timestamp>.<body>` with the shared secret, hex. The
+ * timestamp (Unix seconds, sent as X-Consultation-Timestamp) is signed with the body, so a
+ * receiver that rejects old timestamps cannot be fed a captured request again later.
+ */
+export const webhookSignature = (secret: string, timestamp: string, body: string): string =>
+  `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
+
+export async function postWebhook(
+  record: OutboxRecord,
+  config: ConsultationConfig,
+  now: () => Date = () => new Date(),
+): Promise<void> {
   const webhook = config.webhook!;
   const body = JSON.stringify(webhookPayload(record));
+  const timestamp = String(Math.floor(now().getTime() / 1000));
   const headers: Record<string, string> = {
     "Content-Type": "application/json",
     // A receiver that has seen this key already can ignore a re-send.
     "Idempotency-Key": record.id,
+    "X-Consultation-Timestamp": timestamp,
   };
-  if (webhook.secret) {
-    headers["X-Consultation-Signature"] =
-      `sha256=${createHmac("sha256", webhook.secret).update(body).digest("hex")}`;
-  }
+  if (webhook.secret) headers["X-Consultation-Signature"] = webhookSignature(webhook.secret, timestamp, body);
   const response = await fetch(webhook.url, {
     method: "POST",
     headers,
@@ -74,7 +85,10 @@ export async function postWebhook(record: OutboxRecord, config: ConsultationConf
   if (!response.ok) throw new Error(`the webhook answered HTTP ${response.status}`);
 }
 
-const senders: Record<Channel, (record: OutboxRecord, config: ConsultationConfig) => Promise<void>> = {
+const senders: Record<
+  Channel,
+  (record: OutboxRecord, config: ConsultationConfig, now: () => Date) => Promise<void>
+> = {
   email: sendEmail,
   webhook: postWebhook,
 };
@@ -99,7 +113,7 @@ export async function deliver(
     if (previous?.status === "delivered") continue;
     const attempts = (previous?.attempts ?? 0) + 1;
     try {
-      await senders[channel](record, config);
+      await senders[channel](record, config, now);
       delivery[channel] = { status: "delivered", at: now().toISOString(), attempts };
     } catch (error) {
       delivery[channel] = { status: "failed", at: now().toISOString(), attempts, error: describe(error) };

@@ -3,24 +3,21 @@ import {
   consultationRequestSchema,
   fieldErrors,
   MESSAGES,
-  MIN_FILL_MS,
   type FieldErrors,
 } from "../../../schemas/consultation";
+import { clientAddress, rateKey, type AddressedRequest } from "./clientAddress";
 import { readConfig, type ConsultationConfig } from "./config";
 import { deliver } from "./delivery";
-import { IdempotencyStore } from "./idempotency";
-import { appendRecord, readOutbox, type OutboxRecord } from "./outbox";
-import { RateLimiter } from "./rateLimiter";
+import type { OutboxRecord } from "./record";
+import type { CreateResult, LeadStore } from "./store";
+import { processStore } from "./stores";
 
 /** The largest body accepted, the same as Gatsby's default body-parser limit. */
 export const MAX_BODY_BYTES = 100 * 1024;
 
-export interface IncomingRequest {
+export interface IncomingRequest extends AddressedRequest {
   method?: string;
-  headers: Record<string, string | string[] | undefined>;
   body?: unknown;
-  ip?: string;
-  socket?: { remoteAddress?: string };
 }
 
 export interface Reply {
@@ -29,33 +26,9 @@ export interface Reply {
   body: { id: string } | { errors: FieldErrors } | { error: string };
 }
 
-export interface ConsultationState {
-  limiter: RateLimiter;
-  idempotency: IdempotencyStore;
-}
-
-/**
- * Gatsby reloads a Function's module for every request under `gatsby serve`, so state kept in
- * module scope would be forgotten between requests. It lives on `globalThis` instead: one limiter
- * and one idempotency store per server process.
- */
-const STATE_KEY = Symbol.for("copperline.consultation.state");
-type Holder = { [STATE_KEY]?: ConsultationState };
-
-export function processState(): ConsultationState {
-  const holder = globalThis as Holder;
-  holder[STATE_KEY] ??= { limiter: new RateLimiter(), idempotency: new IdempotencyStore() };
-  return holder[STATE_KEY];
-}
-
-/** Forgets rate-limit and idempotency state (tests). */
-export function resetProcessState(): void {
-  delete (globalThis as Holder)[STATE_KEY];
-}
-
 export interface Deps {
   config: ConsultationConfig;
-  state: ConsultationState;
+  store: LeadStore;
   now: () => number;
   log: Pick<Console, "error" | "warn">;
 }
@@ -64,15 +37,6 @@ const header = (req: IncomingRequest, name: string): string | undefined => {
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(",") : value;
 };
-
-export function clientAddress(req: IncomingRequest, config: ConsultationConfig): string {
-  if (config.clientIpHeader) {
-    // Behind one trusted proxy the last entry is the one the proxy added; earlier ones can be forged.
-    const forwarded = header(req, config.clientIpHeader)?.split(",").pop()?.trim();
-    if (forwarded) return forwarded;
-  }
-  return req.ip ?? req.socket?.remoteAddress ?? "unknown";
-}
 
 const isJson = (contentType: string | undefined): boolean =>
   contentType?.split(";")[0].trim().toLowerCase() === "application/json";
@@ -107,52 +71,49 @@ function readBody(body: unknown): BodyResult {
   return { ok: true, value: body };
 }
 
-async function ensureHydrated(deps: Deps): Promise<void> {
-  const { idempotency } = deps.state;
-  if (idempotency.hydrated) return;
-  try {
-    const { records } = await readOutbox(deps.config.outbox);
-    idempotency.hydrate(records.values(), deps.now());
-  } catch (error) {
-    deps.log.warn(`consultation: could not read the outbox to restore idempotency keys: ${String(error)}`);
-  }
-}
+const tooMany = (retryAfterSeconds: number): Reply => ({
+  status: 429,
+  headers: { "Retry-After": String(retryAfterSeconds) },
+  body: { error: "Too many requests from your address. Please wait a few minutes and try again." },
+});
+
+const replayed = (id: string): Reply => ({
+  status: 201,
+  headers: { "Idempotent-Replayed": "true" },
+  body: { id },
+});
+
+const keyConflict = invalid({ idempotencyKey: "This request key was already used for a different request." });
 
 /** POST /api/consultation, independent of the web framework. */
 export async function handleConsultation(req: IncomingRequest, deps: Deps): Promise<Reply> {
   if ((req.method ?? "").toUpperCase() !== "POST") {
     return { status: 405, headers: { Allow: "POST" }, body: { error: "Use POST to send a request." } };
   }
-
-  const decision = deps.state.limiter.check(
-    clientAddress(req, deps.config),
-    deps.config.rateLimit,
-    deps.now(),
-  );
-  if (!decision.allowed) {
-    return {
-      status: 429,
-      headers: { "Retry-After": String(decision.retryAfterSeconds) },
-      body: { error: "Too many requests from your address. Please wait a few minutes and try again." },
-    };
-  }
+  const { config, store, log } = deps;
+  const now = deps.now();
+  const client = rateKey(clientAddress(req, config));
+  /** Counts a request that will not be saved (invalid ones count too): its answer, or 429. */
+  const counted = async (reply: Reply): Promise<Reply> => {
+    const take = await store.takeRate(client, config.rateLimit, now);
+    return take.allowed ? reply : tooMany(take.retryAfterSeconds);
+  };
 
   if (!isJson(header(req, "content-type"))) {
-    return { status: 415, body: { error: "Send the request as application/json." } };
+    return counted({ status: 415, body: { error: "Send the request as application/json." } });
   }
 
   const body = readBody(req.body);
-  if (!body.ok) return body.reply;
+  if (!body.ok) return counted(body.reply);
 
   const parsed = consultationRequestSchema.safeParse(body.value);
-  if (!parsed.success) return invalid(fieldErrors(parsed.error));
+  if (!parsed.success) return counted(invalid(fieldErrors(parsed.error)));
   const request = parsed.data;
 
-  const now = deps.now();
   const spamReason =
     request.website.trim() !== ""
       ? ("honeypot" as const)
-      : (request.sentAt ?? now) - request.startedAt < MIN_FILL_MS
+      : (request.sentAt ?? now) - request.startedAt < config.minFillMs
         ? ("too-fast" as const)
         : undefined;
 
@@ -166,21 +127,14 @@ export async function handleConsultation(req: IncomingRequest, deps: Deps): Prom
   } = request;
   const fingerprint = createHash("sha256").update(JSON.stringify({ fields, context })).digest("hex");
 
-  await ensureHydrated(deps);
-  const { idempotency } = deps.state;
-  const seen = idempotency.lookup(idempotencyKey, fingerprint, now);
-  if (seen.kind === "conflict") {
-    return invalid({ idempotencyKey: "This request key was already used for a different request." });
-  }
-  if (seen.kind === "replay") {
-    try {
-      // The same request again (a retry after a lost answer): the first answer, nothing stored twice.
-      const id = await seen.entry.result;
-      return { status: 201, headers: { "Idempotent-Replayed": "true" }, body: { id } };
-    } catch {
-      // The first attempt could not be saved and released its key; fall through to save this one.
-    }
-  }
+  // The same request again (a retry after a lost answer) gets the first answer, stores nothing
+  // twice and uses up no quota.
+  const seen = await store.lookupKey(idempotencyKey, fingerprint, now);
+  if (seen.kind === "replay") return replayed(seen.id);
+  if (seen.kind === "conflict") return counted(keyConflict);
+
+  const take = await store.takeRate(client, config.rateLimit, now);
+  if (!take.allowed) return tooMany(take.retryAfterSeconds);
 
   const id = randomUUID();
   const at = new Date(now).toISOString();
@@ -197,36 +151,67 @@ export async function handleConsultation(req: IncomingRequest, deps: Deps): Prom
     delivery: {},
   };
 
-  // Durable first: the request is on disk before anything else happens to it.
-  const saved = appendRecord(deps.config.outbox, record).then(() => id);
-  idempotency.reserve(idempotencyKey, fingerprint, now, saved);
+  // Durable first: the request is saved before anything else happens to it.
+  let created: CreateResult;
   try {
-    await saved;
+    created = await store.create(record, now);
   } catch (error) {
-    idempotency.release(idempotencyKey);
-    deps.log.error(`consultation: could not write to the outbox ${deps.config.outbox}: ${String(error)}`);
+    log.error(`consultation: could not save a request to ${store.description}: ${String(error)}`);
     return {
       status: 500,
       body: { error: "We could not save your request. Please try again, or email us instead." },
     };
   }
+  if (created.kind === "replay") {
+    await take.refund(); // a concurrent twin saved it first
+    return replayed(created.id);
+  }
+  if (created.kind === "conflict") return keyConflict;
 
   // Spam is answered like a success so a bot learns nothing, and is never delivered.
   if (spamReason) return { status: 201, body: { id } };
 
+  const next = await deliver(record, config);
+  const reached = Object.values(next.delivery).some((state) => state?.status === "delivered");
+  if (!config.durable && !reached) {
+    // Nothing keeps this request beyond this instance: do not tell the visitor it was received.
+    const why =
+      next.status === "stored"
+        ? "no delivery channel is configured (SMTP_URL with CONSULTATION_TO, or CONSULTATION_WEBHOOK_URL)"
+        : `every channel failed (${next.reason})`;
+    log.error(
+      `consultation: answered 503 to request ${id}: ${why}, and this is a serverless runtime (${config.serverless} is set) where ${store.description} does not outlive the instance. Set DATABASE_URL to a PostgreSQL database to keep requests durably.`,
+    );
+    await store
+      .update({ ...next, status: "refused", reason: why })
+      .catch((error) =>
+        log.error(`consultation: could not record request ${id} as refused: ${String(error)}`),
+      );
+    return {
+      status: 503,
+      body: {
+        error:
+          "We could not send your request just now. Please try again in a few minutes, or email us instead.",
+      },
+    };
+  }
   try {
-    const next = await deliver(record, deps.config);
-    await appendRecord(deps.config.outbox, next);
-    if (next.status === "failed") deps.log.error(`consultation: delivery of ${id} failed: ${next.reason}`);
+    await store.update(next);
   } catch (error) {
-    // The request is safe in the outbox as "pending"; the re-send command picks it up.
-    deps.log.error(`consultation: could not record the delivery of ${id}: ${String(error)}`);
+    // The request is saved as "pending"; the re-send command picks it up.
+    log.error(`consultation: could not record the delivery of ${id}: ${String(error)}`);
+  }
+  if (next.status === "failed") {
+    log.error(
+      `consultation: delivery of ${id} failed: ${next.reason}${config.durable ? "" : ` (not retried: ${store.description} does not outlive this serverless instance)`}`,
+    );
   }
   return { status: 201, body: { id } };
 }
 
 export function defaultDeps(): Deps {
-  return { config: readConfig(), state: processState(), now: Date.now, log: console };
+  const config = readConfig();
+  return { config, store: processStore(config), now: Date.now, log: console };
 }
 
 /** JSON that is safe even if a browser were tricked into reading it as HTML. */

@@ -1,4 +1,4 @@
-import type { OutboxRecord } from "./outbox";
+import type { OutboxRecord } from "./record";
 
 /** How long a key is remembered. A visitor's retry comes within minutes; a day is generous. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -6,7 +6,8 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export interface IdempotencyEntry {
   fingerprint: string;
   at: number;
-  /** Resolves to the request's id once it is safely in the outbox (rejects if saving failed). */
+  id: string;
+  /** Resolves to the request's id once it is safely saved (rejects if saving failed). */
   result: Promise<string>;
 }
 
@@ -14,14 +15,13 @@ export type IdempotencyLookup =
   { kind: "new" } | { kind: "replay"; entry: IdempotencyEntry } | { kind: "conflict" };
 
 /**
- * Remembers which idempotency keys have been accepted, so a retry (same key, same content) gets
- * the first answer again instead of creating a second lead. A key reused for *different* content
- * is a conflict. Reservation is synchronous, so two concurrent requests with one key cannot both
- * pass. After a restart the store is filled again from the outbox (see `hydrate`).
+ * The file store's memory of which idempotency keys have been accepted, so a retry (same key,
+ * same content) gets the first answer again instead of creating a second lead. A key reused for
+ * *different* content is a conflict. Reservation is synchronous, so two concurrent requests with
+ * one key cannot both pass. After a restart it is filled again from the outbox (`hydrate`).
  */
 export class IdempotencyStore {
   private readonly entries = new Map<string, IdempotencyEntry>();
-  hydrated = false;
 
   constructor(private readonly ttlMs = IDEMPOTENCY_TTL_MS) {}
 
@@ -39,32 +39,33 @@ export class IdempotencyStore {
     return entry.fingerprint === fingerprint ? { kind: "replay", entry } : { kind: "conflict" };
   }
 
-  reserve(key: string, fingerprint: string, now: number, result: Promise<string>): void {
+  reserve(key: string, entry: IdempotencyEntry): void {
     // Nobody waits on a failed save's promise but the request that made it; keep it quiet.
-    result.catch(() => undefined);
-    this.entries.set(key, { fingerprint, at: now, result });
-  }
-
-  release(key: string): void {
+    entry.result.catch(() => undefined);
     this.entries.delete(key);
+    this.entries.set(key, entry);
   }
 
-  /** Loads the keys of recent requests from the outbox (once per process). */
+  /** Frees the key if request `id` still holds it. */
+  release(key: string, id: string): void {
+    if (this.entries.get(key)?.id === id) this.entries.delete(key);
+  }
+
+  /** Remembers the keys of recent requests read back from the outbox (oldest first). */
   hydrate(records: Iterable<OutboxRecord>, now: number): void {
     const recent = [...records]
       .map((r) => ({ r, at: Date.parse(r.receivedAt) }))
-      .filter(({ r, at }) => r.idempotencyKey && at > now - this.ttlMs)
+      .filter(({ r, at }) => r.idempotencyKey && r.status !== "refused" && at > now - this.ttlMs)
       .sort((a, b) => a.at - b.at);
     for (const { r, at } of recent) {
       if (!this.entries.has(r.idempotencyKey)) {
-        this.entries.set(r.idempotencyKey, { fingerprint: r.fingerprint, at, result: Promise.resolve(r.id) });
+        this.entries.set(r.idempotencyKey, {
+          fingerprint: r.fingerprint,
+          at,
+          id: r.id,
+          result: Promise.resolve(r.id),
+        });
       }
     }
-    this.hydrated = true;
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.hydrated = false;
   }
 }

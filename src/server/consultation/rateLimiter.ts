@@ -32,6 +32,13 @@ export class RateLimiter {
     return { allowed: true };
   }
 
+  /** Gives back the request counted at `at` (a replay turned out not to need it). */
+  refund(key: string, at: number): void {
+    const times = this.hits.get(key);
+    const index = times?.lastIndexOf(at) ?? -1;
+    if (index !== -1) times!.splice(index, 1);
+  }
+
   clear(): void {
     this.hits.clear();
   }

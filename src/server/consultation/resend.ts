@@ -1,7 +1,7 @@
-import fs from "node:fs";
 import type { ConsultationConfig } from "./config";
-import { deliver } from "./delivery";
-import { appendRecord, readOutbox, type OutboxRecord } from "./outbox";
+import { configuredChannels, deliver } from "./delivery";
+import type { OutboxRecord } from "./record";
+import type { LeadStore } from "./store";
 
 /** A "pending" record older than this was interrupted (a crash or a timeout) and is re-sent too. */
 export const STALE_PENDING_MS = 15 * 60 * 1000;
@@ -17,39 +17,39 @@ export function needsResend(record: OutboxRecord, now: number): boolean {
   return record.status === "pending" && Date.parse(record.updatedAt) < now - STALE_PENDING_MS;
 }
 
-/** A lock file so two re-sends at once cannot deliver the same request twice. */
-function acquireLock(file: string, now: number): () => void {
-  const lock = `${file}.resend.lock`;
-  try {
-    const stat = fs.statSync(lock);
-    if (stat.mtimeMs < now - 30 * 60 * 1000) fs.rmSync(lock, { force: true }); // left by a crash
-  } catch {
-    // no lock yet
+/**
+ * What is missing for the re-send to deliver anything, or undefined when a channel is ready.
+ * Without a channel, "delivering" would only mark failed requests `stored`, and they would never
+ * be retried again.
+ */
+export function missingChannelConfig(config: ConsultationConfig): string | undefined {
+  if (!configuredChannels(config).length) {
+    return "no delivery channel is configured: set SMTP_URL and CONSULTATION_TO (email), or CONSULTATION_WEBHOOK_URL (webhook), as the server has them";
   }
-  try {
-    fs.writeFileSync(lock, String(process.pid), { flag: "wx" });
-  } catch {
-    throw new Error(`another re-send is running (${lock} exists); wait for it or delete the file`);
+  if (config.email && !config.email.to && !config.webhook) {
+    return "SMTP_URL is set but CONSULTATION_TO is not: set the address the requests go to";
   }
-  return () => fs.rmSync(lock, { force: true });
+  return undefined;
 }
 
 /**
- * Re-delivers every failed (or stale pending) request in the outbox to the channels configured
- * now, skipping channels that already have it, and appends each result to the outbox.
+ * Re-delivers every failed (or stale pending) request in the store to the channels configured
+ * now, skipping channels that already have it, and saves each result. Refuses to run without a
+ * channel, and while another re-send or prune holds the store's lock.
  */
 export async function resendFailed(
+  store: LeadStore,
   config: ConsultationConfig,
   now: () => number = Date.now,
 ): Promise<ResendReport> {
-  const release = acquireLock(config.outbox, now());
-  try {
-    const { records } = await readOutbox(config.outbox);
-    const attempted = [...records.values()].filter((r) => needsResend(r, now()));
+  const missing = missingChannelConfig(config);
+  if (missing) throw new Error(`Not re-sending: ${missing}.`);
+  return store.exclusive(async () => {
+    const attempted = await store.pendingDelivery(now() - STALE_PENDING_MS);
     const results: OutboxRecord[] = [];
     for (const record of attempted) {
       const next = await deliver(record, config, () => new Date(now()));
-      await appendRecord(config.outbox, next);
+      await store.update(next);
       results.push(next);
     }
     return {
@@ -57,7 +57,5 @@ export async function resendFailed(
       delivered: results.filter((r) => r.status !== "failed"),
       stillFailing: results.filter((r) => r.status === "failed"),
     };
-  } finally {
-    release();
-  }
+  });
 }

@@ -1,10 +1,11 @@
 /** @jest-environment node */
 import { execFile } from "node:child_process";
 import { createHmac } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import consultation from "../../../api/consultation";
-import { resetProcessState } from "../handler";
+import { resetProcessStores } from "../stores";
 import { fakeRequest, fakeResponse, tempOutbox, validRequest, withEnv } from "../../../../test/consultation";
 import { startSmtp, startWebhook, type SmtpPeer, type WebhookPeer } from "../../../../test/peers";
 
@@ -21,8 +22,8 @@ let restoreEnv: () => void;
 let smtp: SmtpPeer | undefined;
 let webhook: WebhookPeer | undefined;
 
-beforeEach(() => {
-  resetProcessState();
+beforeEach(async () => {
+  await resetProcessStores();
   outbox = tempOutbox();
   restoreEnv = withEnv({
     CONSULTATION_OUTBOX: outbox.file,
@@ -101,8 +102,9 @@ test("webhook: a local HTTP server receives the request as signed JSON", async (
   const call = webhook.calls[0];
   expect(call.headers["content-type"]).toBe("application/json");
   expect(call.headers["idempotency-key"]).toBe(id);
+  const timestamp = String(call.headers["x-consultation-timestamp"]);
   expect(call.headers["x-consultation-signature"]).toBe(
-    `sha256=${createHmac("sha256", "s3cret").update(call.body).digest("hex")}`,
+    `sha256=${createHmac("sha256", "s3cret").update(`${timestamp}.${call.body}`).digest("hex")}`,
   );
   expect(call.json).toMatchObject({
     id,
@@ -227,3 +229,84 @@ test("SMTP configured without CONSULTATION_TO: failed with a reason that says wh
     reason: expect.stringContaining("CONSULTATION_TO"),
   });
 });
+
+test("the re-send command with no channel configured refuses, names the variables, and leaves failed requests failed", async () => {
+  const probe = await startSmtp();
+  process.env.SMTP_URL = `smtp://127.0.0.1:${probe.port}`;
+  await probe.stop();
+  const { id } = await post(validRequest());
+  expect(outbox.lines().at(-1)).toMatchObject({ id, status: "failed" });
+
+  delete process.env.SMTP_URL; // the operator's cron job lost its configuration
+  const result = await resendCommand();
+  expect(result.code).not.toBe(0);
+  expect(result.stderr).toMatch(/SMTP_URL/);
+  expect(result.stderr).toMatch(/CONSULTATION_WEBHOOK_URL/);
+  expect(outbox.lines().at(-1)).toMatchObject({ id, status: "failed" });
+}, 30_000);
+
+test("the email's Reply-To shows the visitor's address only, whatever the name says", async () => {
+  smtp = await startSmtp();
+  process.env.SMTP_URL = smtp.url;
+  const name = 'Eve "ceo@bank.example" <ceo@bank.example>, \u202Eevil\u202C\u200B';
+  const { status } = await post(validRequest({ name, email: "eve@visitor.example" }));
+  expect(status).toBe(201);
+  const replyTo = smtp.mails[0].text.match(/^Reply-To: (.*)$/m)![1];
+  // One address, the visitor's; the display name carries no address, quote, bracket or comma.
+  expect(replyTo.match(/@/g)).toHaveLength(1);
+  expect(replyTo).toMatch(/<eve@visitor\.example>$/);
+  const displayName = replyTo.replace(/\s*<eve@visitor\.example>$/, "").replace(/^"(.*)"$/, "$1");
+  expect(displayName).toBe("Eve ceo bank.example ceo bank.example evil");
+  // No bidi controls or zero-width characters anywhere in the mail.
+  expect(smtp.mails[0].text).not.toMatch(/[\u200B-\u200F\u202A-\u202E\u2066-\u2069\u061C\uFEFF]/);
+  expect(smtp.mails[0].text).toMatch(/^Name: Eve .*, evil$/m);
+});
+
+test("the webhook signature covers a timestamp, so a captured body cannot be replayed later", async () => {
+  webhook = await startWebhook();
+  process.env.CONSULTATION_WEBHOOK_URL = webhook.url;
+  process.env.CONSULTATION_WEBHOOK_SECRET = "s3cret";
+  const before = Math.floor(Date.now() / 1000);
+  await post(validRequest());
+  const call = webhook.calls[0];
+  const timestamp = String(call.headers["x-consultation-timestamp"]);
+  expect(Number(timestamp)).toBeGreaterThanOrEqual(before);
+  expect(Number(timestamp)).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+  expect(call.headers["x-consultation-signature"]).toBe(
+    `sha256=${createHmac("sha256", "s3cret").update(`${timestamp}.${call.body}`).digest("hex")}`,
+  );
+});
+
+test("the prune command deletes spam after 30 days and enquiries 24 months after the last contact, as the privacy notice promises", async () => {
+  const day = 24 * 3600_000;
+  const snapshot = (id: string, status: string, ageMs: number) => {
+    const at = new Date(Date.now() - ageMs).toISOString();
+    const { idempotencyKey: _k, startedAt: _s, website: _w, context, ...fields } = validRequest();
+    return JSON.stringify({
+      id,
+      receivedAt: at,
+      updatedAt: at,
+      status,
+      idempotencyKey: `key-${id}-0123456789`,
+      fingerprint: id,
+      fields,
+      context,
+      delivery: {},
+    });
+  };
+  fs.mkdirSync(path.dirname(outbox.file), { recursive: true });
+  fs.writeFileSync(
+    outbox.file,
+    [
+      snapshot("spam-old", "spam", 31 * day),
+      snapshot("spam-new", "spam", 29 * day),
+      snapshot("lead-old", "delivered", 731 * day),
+      snapshot("lead-new", "delivered", 700 * day),
+      snapshot("lead-recontacted", "failed", 800 * day),
+      snapshot("lead-recontacted", "delivered", 10 * day),
+    ].join("\n") + "\n",
+  );
+  const result = await run("npm", ["run", "--silent", "consultation:prune"], { cwd: root, env: process.env });
+  expect(result.stdout).toMatch(/2 request\(s\) deleted/);
+  expect([...new Set(outbox.lines().map((l) => l.id))]).toEqual(["spam-new", "lead-new", "lead-recontacted"]);
+}, 30_000);

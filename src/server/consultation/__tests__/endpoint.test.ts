@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import consultation from "../../../api/consultation";
 import { MESSAGES } from "../../../../schemas/consultation";
-import { resetProcessState } from "../handler";
+import { resetProcessStores } from "../stores";
 import { fakeRequest, fakeResponse, tempOutbox, validRequest, withEnv } from "../../../../test/consultation";
 
 /**
@@ -13,8 +13,8 @@ import { fakeRequest, fakeResponse, tempOutbox, validRequest, withEnv } from "..
 let outbox: ReturnType<typeof tempOutbox>;
 let restoreEnv: () => void;
 
-beforeEach(() => {
-  resetProcessState();
+beforeEach(async () => {
+  await resetProcessStores();
   outbox = tempOutbox();
   restoreEnv = withEnv({
     CONSULTATION_OUTBOX: outbox.file,
@@ -22,6 +22,16 @@ beforeEach(() => {
     SMTP_URL: undefined,
     CONSULTATION_WEBHOOK_URL: undefined,
     CONSULTATION_CLIENT_IP_HEADER: undefined,
+    CONSULTATION_TRUSTED_HOPS: undefined,
+    CONSULTATION_MIN_FILL_MS: undefined,
+    DATABASE_URL: undefined,
+    NETLIFY: undefined,
+    AWS_LAMBDA_FUNCTION_NAME: undefined,
+    LAMBDA_TASK_ROOT: undefined,
+    VERCEL: undefined,
+    FUNCTION_TARGET: undefined,
+    K_SERVICE: undefined,
+    FUNCTIONS_WORKER_RUNTIME: undefined,
   });
   jest.spyOn(console, "error").mockImplementation(() => undefined);
   jest.spyOn(console, "warn").mockImplementation(() => undefined);
@@ -195,6 +205,89 @@ describe("429: rate limit", () => {
   });
 });
 
+describe("who the client is", () => {
+  beforeEach(() => (process.env.CONSULTATION_RATE_LIMIT = "1/600"));
+  const limited = async (options: Parameters<typeof fakeRequest>[1]) =>
+    (await post(validRequest(), options)).statusCode === 429;
+
+  test("X-Forwarded-For is ignored unless proxies are trusted: a forged entry buys no new quota", async () => {
+    expect(await limited({ headers: { "x-forwarded-for": "192.0.2.1" } })).toBe(false);
+    expect(await limited({ headers: { "x-forwarded-for": "192.0.2.2" } })).toBe(true);
+  });
+
+  test("with CONSULTATION_TRUSTED_HOPS=2 the client is the entry the outer proxy added", async () => {
+    process.env.CONSULTATION_TRUSTED_HOPS = "2";
+    // visitor-forged entry, the client as the CDN saw it, the CDN as the load balancer saw it
+    const via = (forged: string, client: string) => ({
+      ip: "10.0.0.2",
+      headers: { "x-forwarded-for": `${forged}, ${client}, 10.0.0.1` },
+    });
+    expect(await limited(via("6.6.6.6", "192.0.2.1"))).toBe(false);
+    expect(await limited(via("7.7.7.7", "192.0.2.1"))).toBe(true);
+    expect(await limited(via("6.6.6.6", "192.0.2.2"))).toBe(false);
+  });
+
+  test("on Netlify the client is the address in Netlify's own header", async () => {
+    process.env.NETLIFY = "true";
+    const from = (client: string) => ({ ip: "", headers: { "x-nf-client-connection-ip": client } });
+    const first = await post(validRequest(), from("192.0.2.1"));
+    expect(first.statusCode).not.toBe(429);
+    expect(await limited(from("192.0.2.1"))).toBe(true);
+    expect(await limited(from("192.0.2.2"))).toBe(false);
+  });
+
+  test("IPv6 addresses count by their /64: one visitor cannot rotate through its own network", async () => {
+    expect(await limited({ ip: "2001:db8:1:2::1" })).toBe(false);
+    expect(await limited({ ip: "2001:db8:1:2:ffff:ffff:ffff:fffe" })).toBe(true);
+    expect(await limited({ ip: "2001:0db8:0001:0002::abcd" })).toBe(true);
+    expect(await limited({ ip: "2001:db8:1:3::1" })).toBe(false);
+  });
+
+  test("a replayed request (same idempotency key) does not use up the quota", async () => {
+    process.env.CONSULTATION_RATE_LIMIT = "2/600";
+    const body = validRequest();
+    const first = await post(body);
+    expect(first.statusCode).toBe(201);
+    for (let i = 0; i < 3; i++) {
+      const again = await post(body);
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toEqual(first.json());
+    }
+    expect((await post(validRequest())).statusCode).toBe(201);
+    expect((await post(validRequest())).statusCode).toBe(429);
+  });
+});
+
+describe("on a serverless host without a database", () => {
+  beforeEach(() => (process.env.AWS_LAMBDA_FUNCTION_NAME = "consultation"));
+
+  test("a request no channel delivered is answered 503 with a clear error, and the reason is logged", async () => {
+    const error = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const body = validRequest();
+    const res = await post(body);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ error: expect.stringMatching(/could not .*send your request.*email/i) });
+    expect(error.mock.calls.flat().join(" ")).toMatch(/DATABASE_URL/);
+    // The retry the form offers is not mistaken for a replay of an accepted request.
+    expect((await post(body)).statusCode).toBe(503);
+  });
+
+  test("spam is still answered 201 and never delivered", async () => {
+    expect((await post(validRequest({ website: "https://spam.example" }))).statusCode).toBe(201);
+  });
+});
+
+describe("the minimum fill time", () => {
+  test("CONSULTATION_MIN_FILL_MS changes the 3 s spam threshold at run time", async () => {
+    process.env.CONSULTATION_MIN_FILL_MS = "500";
+    await post(validRequest({ startedAt: Date.now() - 1000 }));
+    expect(outbox.lines().at(-1)).toMatchObject({ status: "stored" });
+    process.env.CONSULTATION_MIN_FILL_MS = "0";
+    await post(validRequest({ startedAt: Date.now() }));
+    expect(outbox.lines().at(-1)).toMatchObject({ status: "stored" });
+  });
+});
+
 describe("spam", () => {
   test("a filled honeypot answers like success, is recorded as spam and never delivered", async () => {
     const res = await post(validRequest({ website: "https://cheap-seo.example" }));
@@ -255,7 +348,7 @@ describe("idempotency", () => {
   test("keys survive a restart: they are read back from the outbox", async () => {
     const body = validRequest();
     const first = await post(body);
-    resetProcessState(); // a new server process
+    await resetProcessStores(); // a new server process
     const retry = await post(body);
     expect(retry.json()).toEqual(first.json());
     expect(new Set(outbox.lines().map((l) => l.id)).size).toBe(1);

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import consultation from "../../../api/consultation";
-import { resetProcessState } from "../handler";
+import { resetProcessStores } from "../stores";
 import { fuzzBodies } from "../../../../test/fuzzBodies";
 import { fakeRequest, fakeResponse, tempOutbox, validRequest, withEnv } from "../../../../test/consultation";
 
@@ -8,8 +8,8 @@ const cases = fuzzBodies();
 let outbox: ReturnType<typeof tempOutbox>;
 let restoreEnv: () => void;
 
-beforeAll(() => {
-  resetProcessState();
+beforeAll(async () => {
+  await resetProcessStores();
   outbox = tempOutbox();
   restoreEnv = withEnv({
     CONSULTATION_OUTBOX: outbox.file,

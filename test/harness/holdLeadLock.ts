@@ -1,0 +1,20 @@
+/**
+ * Takes the lead store's maintenance lock (as a re-send or prune run does) and holds it until
+ * killed: store tests use it as a live second process. Reads the endpoint's variables.
+ */
+import { readConfig } from "../../src/server/consultation/config";
+import { openStore } from "../../src/server/consultation/stores";
+
+const store = openStore(readConfig(process.env));
+store
+  .exclusive(
+    () =>
+      new Promise<void>(() => {
+        process.stdout.write("locked\n");
+        setInterval(() => undefined, 60_000); // stay alive until killed
+      }),
+  )
+  .catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  });
