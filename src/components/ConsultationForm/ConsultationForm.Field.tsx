@@ -1,5 +1,8 @@
 import * as React from "react";
-import { ErrorText, FieldWrap, Hint, Label, Optional, Required } from "./ConsultationForm.styles";
+import { formatCount } from "../../../schemas/consultation";
+import type { FieldSpec } from "./ConsultationForm.fields";
+import type { ServiceOption } from "./model";
+import * as S from "./ConsultationForm.styles";
 
 export interface ControlProps {
   id: string;
@@ -26,12 +29,12 @@ export function Field({ id, label, required, hint, error, full, children, after 
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;
   return (
-    <FieldWrap $full={full}>
-      <Label htmlFor={id}>
+    <S.FieldWrap $full={full}>
+      <S.Label htmlFor={id}>
         {label}
-        {required ? <Required aria-hidden="true">*</Required> : <Optional> (optional)</Optional>}
-      </Label>
-      {hint && <Hint id={hintId}>{hint}</Hint>}
+        {required ? <S.Required aria-hidden="true">*</S.Required> : <S.Optional> (optional)</S.Optional>}
+      </S.Label>
+      {hint && <S.Hint id={hintId}>{hint}</S.Hint>}
       {error && <FieldError id={errorId!}>{error}</FieldError>}
       {children({
         id,
@@ -40,15 +43,91 @@ export function Field({ id, label, required, hint, error, full, children, after 
         "aria-required": required ? true : undefined,
       })}
       {after}
-    </FieldWrap>
+    </S.FieldWrap>
   );
 }
 
 export function FieldError({ id, children }: { id: string; children: React.ReactNode }) {
   return (
-    <ErrorText id={id}>
+    <S.ErrorText id={id}>
       <span className="visually-hidden">Error: </span>
       {children}
-    </ErrorText>
+    </S.ErrorText>
+  );
+}
+
+type ChangeEvent = React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
+
+/** One field of the table in ConsultationForm.fields.ts, with its value and its error. */
+export function FormField({
+  spec,
+  id,
+  value,
+  error,
+  services,
+  onChange,
+}: {
+  spec: FieldSpec;
+  id: string;
+  value: string;
+  error?: string;
+  services: readonly ServiceOption[];
+  onChange: (value: string) => void;
+}) {
+  const common = {
+    name: spec.name,
+    value,
+    onChange: (event: ChangeEvent) => onChange(event.target.value),
+    $invalid: Boolean(error),
+  };
+  const counter =
+    spec.control === "textarea" ? (
+      <S.Counter $over={value.length > spec.counterMax} aria-hidden="true">
+        {formatCount(value.length)} / {formatCount(spec.counterMax)}
+      </S.Counter>
+    ) : undefined;
+  return (
+    <Field
+      id={id}
+      label={spec.label}
+      required={spec.required}
+      hint={spec.hint}
+      error={error}
+      full={spec.full}
+      after={counter}
+    >
+      {(control) => {
+        switch (spec.control) {
+          case "input":
+            return (
+              <S.Input
+                {...control}
+                {...common}
+                type={spec.type}
+                inputMode={spec.inputMode}
+                autoComplete={spec.autoComplete}
+                spellCheck={spec.spellCheck}
+                maxLength={spec.maxLength}
+                required={spec.required}
+              />
+            );
+          case "textarea":
+            return <S.TextArea {...control} {...common} rows={spec.rows} required={spec.required} />;
+          case "select":
+            // No `required` attribute: HTML asks a required select to start with an empty
+            // placeholder option, and these selects always hold an answer. `aria-required` (from
+            // the control props) still announces a required one as such.
+            return (
+              <S.Select {...control} {...common}>
+                {spec.options(services).map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </S.Select>
+            );
+        }
+      }}
+    </Field>
   );
 }

@@ -1,9 +1,6 @@
 import styled, { css } from "styled-components";
 import { media } from "../../styles/media";
 
-/** Error red: 6.6:1 on white. */
-export const ERROR_COLOR = "#b42318";
-
 export const Form = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.spacing(2.5)};
@@ -46,7 +43,7 @@ export const Label = styled.label`
 `;
 
 export const Required = styled.span`
-  color: ${ERROR_COLOR};
+  color: ${({ theme }) => theme.colors.error};
   margin-left: 2px;
 `;
 
@@ -63,7 +60,7 @@ export const Hint = styled.span`
 export const ErrorText = styled.span`
   font-size: 0.95rem;
   font-weight: 600;
-  color: ${ERROR_COLOR};
+  color: ${({ theme }) => theme.colors.error};
 `;
 
 const control = css<{ $invalid?: boolean }>`
@@ -73,7 +70,7 @@ const control = css<{ $invalid?: boolean }>`
   min-height: 44px;
   width: 100%;
   padding: ${({ theme }) => theme.spacing(1, 1.5)};
-  border: 2px solid ${({ $invalid }) => ($invalid ? ERROR_COLOR : "#8a94a3")};
+  border: 2px solid ${({ $invalid, theme }) => ($invalid ? theme.colors.error : theme.colors.controlBorder)};
   border-radius: ${({ theme }) => theme.radius}px;
   &:focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.accent};
@@ -102,7 +99,7 @@ export const TextArea = styled.textarea<{ $invalid?: boolean }>`
 export const Counter = styled.span<{ $over: boolean }>`
   align-self: flex-end;
   font-size: 0.85rem;
-  color: ${({ $over, theme }) => ($over ? ERROR_COLOR : theme.colors.muted)};
+  color: ${({ $over, theme }) => ($over ? theme.colors.error : theme.colors.muted)};
 `;
 
 export const Consent = styled.div`
@@ -152,8 +149,9 @@ export const Actions = styled.div`
 `;
 
 export const Panel = styled.div<{ $tone: "error" | "success" }>`
-  border-left: 6px solid ${({ $tone, theme }) => ($tone === "error" ? ERROR_COLOR : theme.colors.accent)};
-  background: ${({ $tone }) => ($tone === "error" ? "#fef3f2" : "#f3faf5")};
+  border-left: 6px solid
+    ${({ $tone, theme }) => ($tone === "error" ? theme.colors.error : theme.colors.accent)};
+  background: ${({ $tone, theme }) => ($tone === "error" ? theme.colors.errorSoft : theme.colors.successSoft)};
   padding: ${({ theme }) => theme.spacing(2, 2.5)};
   border-radius: ${({ theme }) => theme.radius}px;
   ${media.up("sm")} {
@@ -175,7 +173,7 @@ export const Panel = styled.div<{ $tone: "error" | "success" }>`
     margin-top: ${({ theme }) => theme.spacing(0.5)};
   }
   li a {
-    color: ${ERROR_COLOR};
+    color: ${({ theme }) => theme.colors.error};
     font-weight: 600;
   }
   p:last-child {

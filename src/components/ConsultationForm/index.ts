@@ -1,1 +1,2 @@
-export { ConsultationForm, TOAST_FAILED, TOAST_SENT, type ConsultationFormProps } from "./ConsultationForm";
+export { ConsultationForm, type ConsultationFormProps } from "./ConsultationForm";
+export { TOAST_FAILED, TOAST_SENT } from "./useConsultationSubmission";

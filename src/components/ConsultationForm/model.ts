@@ -12,7 +12,7 @@ import {
   type FieldErrors,
   type FieldName,
 } from "../../../schemas/consultation";
-import { topicFromPath } from "../../../gatsby/lib/routes";
+import { topicFromPath } from "../../../shared/routes";
 
 /** The form's pure logic: values, validation, the request body and the mailto fallback. */
 

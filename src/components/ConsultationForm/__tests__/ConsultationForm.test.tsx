@@ -1,16 +1,19 @@
 import * as React from "react";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useStaticQuery } from "gatsby";
 import { toast } from "react-toastify";
 import { MESSAGES } from "../../../../schemas/consultation";
 import { renderWithTheme } from "../../../../test/render";
-import { siteSettings, staticQueryData } from "../../../../test/siteData";
+import { services, siteSettings } from "../../../../test/siteData";
+import { useServiceOptions } from "../../../hooks/useServiceOptions";
+import { useSiteSettings } from "../../../hooks/useSiteSettings";
 import { ConsultationForm, TOAST_FAILED, TOAST_SENT } from "..";
 import { DRAFT_KEY } from "../draft";
 
 jest.setTimeout(30_000);
 jest.mock("react-toastify", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+jest.mock("../../../hooks/useSiteSettings");
+jest.mock("../../../hooks/useServiceOptions");
 
 type FetchMock = jest.Mock<Promise<unknown>, [string, RequestInit]>;
 let fetchMock: FetchMock;
@@ -22,7 +25,8 @@ const reply = (status: number, body: unknown, headers: Record<string, string> = 
 });
 
 beforeEach(() => {
-  (useStaticQuery as jest.Mock).mockReturnValue(staticQueryData);
+  jest.mocked(useSiteSettings).mockReturnValue(siteSettings);
+  jest.mocked(useServiceOptions).mockReturnValue(services);
   fetchMock = jest.fn();
   global.fetch = fetchMock as unknown as typeof fetch;
 });
@@ -73,6 +77,9 @@ test("the service select lists the services from content and 'Not sure yet'; bud
       .map((o) => o.textContent),
   ).toEqual(["Not sure yet", "Generative AI Development", "NLP Solutions", "UI Design"]);
   expect(service).toHaveValue("not-sure");
+  // Announced as required; it always holds an answer, so it has no empty placeholder (valid HTML).
+  expect(service).toBeRequired();
+  expect(service).not.toHaveAttribute("required");
   expect(within(screen.getByLabelText(/budget range/i)).getAllByRole("option")[0]).toHaveTextContent(
     "Prefer not to say",
   );
