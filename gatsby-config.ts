@@ -1,27 +1,38 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
 import TerserPlugin from "terser-webpack-plugin";
-import { parse } from "yaml";
-import { siteSchema } from "./schemas";
+import { BRAND } from "./shared/brand";
+import { ContentError, loadSite } from "./gatsby/lib/content";
 import { contentDir } from "./gatsby/lib/paths";
-import { NEW_HOME_PATH } from "./gatsby/lib/routes";
+import { NEW_HOME_PATH } from "./shared/routes";
 import { sitemapSerializer, SITEMAP_QUERY } from "./gatsby/lib/sitemap";
-import { gtagScriptUrl, MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./src/lib/analytics";
+import { gtagScriptUrl, MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analytics";
 
-// The site's name and address come from content/site.yaml, the one place they are written.
-// (A broken site.yaml is reported in full, with every field, by the content loader.)
-const siteFile = path.join(contentDir(), "site.yaml");
-const parsed = siteSchema.safeParse(parse(fs.readFileSync(siteFile, "utf8")));
-const site = parsed.success
-  ? parsed.data
-  : { name: "Site", description: "", siteUrl: "http://localhost", analyticsId: "" };
+// Gatsby takes an exception thrown while this file loads for a failed compilation: it retries, then
+// carries on with no configuration at all and fails later on an unrelated GraphQL error. So a
+// problem found here is printed, and ends the build, without throwing.
+function stop(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+// The site's name and address come from content/site.yaml, the one place they are written, read
+// by the content loader: a broken site.yaml stops the build here with the loader's report (the
+// file, the field and the fix), never with a placeholder name or address.
+const site = (() => {
+  try {
+    return loadSite(contentDir());
+  } catch (error) {
+    if (error instanceof ContentError) return stop(error.message);
+    throw error;
+  }
+})();
 
 // GATSBY_GA_MEASUREMENT_ID overrides site.yaml's analyticsId. A malformed value stops the build
 // here rather than shipping a tag that silently measures nothing.
 const measurementId = resolveMeasurementId(process.env.GATSBY_GA_MEASUREMENT_ID, site.analyticsId);
 if (measurementId && !MEASUREMENT_ID_PATTERN.test(measurementId)) {
-  throw new Error(
+  stop(
     `GATSBY_GA_MEASUREMENT_ID: "${measurementId}" is not a GA4 measurement id such as G-AB12CD34EF; fix it or unset it`,
   );
 }
@@ -35,7 +46,13 @@ const config: GatsbyConfig = {
   trailingSlash: "never",
   // Partytown fetches gtag.js through Gatsby's same-origin proxy (/__third-party-proxy?url=...).
   partytownProxiedURLs: measurementId ? [gtagScriptUrl(measurementId)] : [],
-  graphqlTypegen: { generateOnBuild: true, typesOutputPath: "src/gatsby-types.d.ts" },
+  // Query result types (`Queries.*`), also for the queries in gatsby/ (npm run typegen writes them
+  // without a build).
+  graphqlTypegen: {
+    generateOnBuild: true,
+    typesOutputPath: "src/gatsby-types.d.ts",
+    documentSearchPaths: ["./gatsby-node.ts", "./gatsby/node/*.ts", "./gatsby/lib/*.ts"],
+  },
   plugins: [
     "gatsby-plugin-styled-components",
     // The footer and menus list ~180 links as plain <a> (one cheap element each to hydrate, where a
@@ -61,8 +78,8 @@ const config: GatsbyConfig = {
         short_name: site.name,
         description: site.description,
         start_url: "/",
-        background_color: "#ffffff",
-        theme_color: "#0e1a2b",
+        background_color: BRAND.white,
+        theme_color: BRAND.ink,
         display: "standalone",
         icon: "src/images/icon.png",
         cache_busting_mode: "none",

@@ -31,6 +31,13 @@ export const text = (min: number, max: number, description?: string) => {
   return description ? schema.describe(description) : schema;
 };
 
+/**
+ * A full https: address for a link editors set (social profiles). Anything else, `javascript:`
+ * above all, would become a clickable link on every page.
+ */
+export const httpsUrl = (example = "https://www.linkedin.com/company/example") =>
+  z.url({ protocol: /^https$/, message: `write a full https:// address, e.g. ${example}` });
+
 /** A path to an image below content/images, e.g. works/humm-cover.jpg. */
 export const imagePath = () =>
   z

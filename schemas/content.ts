@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { faq, icon, image, ref, seoFields, slug, text, titledText } from "./common";
+import { faq, httpsUrl, icon, image, ref, seoFields, slug, text, titledText } from "./common";
 import { PLATFORMS } from "./platforms";
 
 /** content/site.yaml: facts about the company, used everywhere from this one place. */
@@ -24,9 +24,9 @@ export const siteSchema = z
       .strict(),
     socials: z
       .object({
-        linkedin: z.url(),
-        instagram: z.url(),
-        community: z.object({ name: text(2, 40), url: z.url() }).strict(),
+        linkedin: httpsUrl("https://www.linkedin.com/company/example"),
+        instagram: httpsUrl("https://www.instagram.com/example"),
+        community: z.object({ name: text(2, 40), url: httpsUrl("https://github.com/example") }).strict(),
       })
       .strict(),
     analyticsId: z
@@ -156,8 +156,50 @@ const menuGroup = z
   })
   .strict();
 
+/** A navbar item: a mega menu, a page of the site, or an address (e.g. an anchor on the home page). */
+const topItem = z.union([
+  z
+    .object({
+      menu: z.enum(["services", "industries"]).describe("Opens the services or industries mega menu."),
+      label: text(2, 30),
+    })
+    .strict(),
+  z
+    .object({
+      page: ref("Page"),
+      label: text(2, 30).describe("The item's text in the menus."),
+      list: z
+        .enum(["works"])
+        .optional()
+        .describe("works: the mobile menu opens the item as the list of case studies."),
+    })
+    .strict(),
+  z
+    .object({
+      label: text(2, 30),
+      href: z.string().regex(/^(\/|https:\/\/)/, { message: "start with / or https://" }),
+    })
+    .strict(),
+]);
+
 export const navigationSchema = z
   .object({
+    top: z
+      .array(topItem)
+      .min(1)
+      .describe("The navbar's items, left to right; the mobile menu lists them in the same order."),
+    consultation: z
+      .object({
+        page: ref("Page", "The page with the consultation form (contact)."),
+        label: text(3, 40, "The navbar's and the mobile menu's button, which links to that page."),
+        dialogLabel: text(
+          3,
+          40,
+          "Buttons on service, industry and case pages that open the form in a dialog.",
+        ),
+        pitch: text(20, 400, "The closing band's text under service, industry and case pages."),
+      })
+      .strict(),
     services: z
       .object({
         columns: z
@@ -214,5 +256,6 @@ export type Work = z.infer<typeof workSchema>;
 export type Country = z.infer<typeof countrySchema>;
 export type Page = z.infer<typeof pageSchema>;
 export type Navigation = z.infer<typeof navigationSchema>;
+export type NavigationTopItem = z.infer<typeof topItem>;
 export type Footer = z.infer<typeof footerSchema>;
 export type FooterLink = z.infer<typeof footerLink>;

@@ -10,9 +10,9 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/lib/browser";
-import { routeTable } from "../e2e/lib/routes";
-import { serveSite } from "../e2e/lib/server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/harness/chromium";
+import { routeTable } from "../test/harness/routes";
+import { serveSite } from "../test/harness/server";
 
 const PAGES = ["/", "/services/nlp-solutions", "/industries/ai-in-finance", "/works/humm", "/uk"];
 

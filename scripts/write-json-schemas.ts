@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { jsonSchemaFiles } from "../gatsby/lib/jsonSchemas";
+import { jsonSchemaFiles } from "../shared/jsonSchemas";
 
 const outDir = path.resolve(__dirname, "../schemas/json");
 fs.mkdirSync(outDir, { recursive: true });

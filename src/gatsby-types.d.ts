@@ -1905,11 +1905,13 @@ type JSONQueryOperatorInput = {
 
 type Navigation = Node & {
   readonly children: ReadonlyArray<Node>;
+  readonly consultation: NavigationConsultation;
   readonly id: Scalars['ID'];
   readonly industries: NavigationIndustries;
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly services: NavigationServices;
+  readonly top: ReadonlyArray<NavigationTop>;
 };
 
 type NavigationConnection = {
@@ -1951,6 +1953,34 @@ type NavigationConnection_sumArgs = {
   field: NavigationFieldSelector;
 };
 
+type NavigationConsultation = {
+  readonly dialogLabel: Scalars['String'];
+  readonly label: Scalars['String'];
+  readonly page: Page;
+  readonly pitch: Scalars['String'];
+};
+
+type NavigationConsultationFieldSelector = {
+  readonly dialogLabel: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly page: InputMaybe<PageFieldSelector>;
+  readonly pitch: InputMaybe<FieldSelectorEnum>;
+};
+
+type NavigationConsultationFilterInput = {
+  readonly dialogLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly page: InputMaybe<PageFilterInput>;
+  readonly pitch: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NavigationConsultationSortInput = {
+  readonly dialogLabel: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly page: InputMaybe<PageSortInput>;
+  readonly pitch: InputMaybe<SortOrderEnum>;
+};
+
 type NavigationEdge = {
   readonly next: Maybe<Navigation>;
   readonly node: Navigation;
@@ -1959,20 +1989,24 @@ type NavigationEdge = {
 
 type NavigationFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly consultation: InputMaybe<NavigationConsultationFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly industries: InputMaybe<NavigationIndustriesFieldSelector>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly services: InputMaybe<NavigationServicesFieldSelector>;
+  readonly top: InputMaybe<NavigationTopFieldSelector>;
 };
 
 type NavigationFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly consultation: InputMaybe<NavigationConsultationFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly industries: InputMaybe<NavigationIndustriesFilterInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly services: InputMaybe<NavigationServicesFilterInput>;
+  readonly top: InputMaybe<NavigationTopFilterListInput>;
 };
 
 type NavigationGroupConnection = {
@@ -2142,11 +2176,49 @@ type NavigationServicesSortInput = {
 
 type NavigationSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
+  readonly consultation: InputMaybe<NavigationConsultationSortInput>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly industries: InputMaybe<NavigationIndustriesSortInput>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly services: InputMaybe<NavigationServicesSortInput>;
+  readonly top: InputMaybe<NavigationTopSortInput>;
+};
+
+type NavigationTop = {
+  readonly href: Maybe<Scalars['String']>;
+  readonly label: Scalars['String'];
+  readonly list: Maybe<Scalars['String']>;
+  readonly menu: Maybe<Scalars['String']>;
+  readonly page: Maybe<Page>;
+};
+
+type NavigationTopFieldSelector = {
+  readonly href: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly list: InputMaybe<FieldSelectorEnum>;
+  readonly menu: InputMaybe<FieldSelectorEnum>;
+  readonly page: InputMaybe<PageFieldSelector>;
+};
+
+type NavigationTopFilterInput = {
+  readonly href: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly list: InputMaybe<StringQueryOperatorInput>;
+  readonly menu: InputMaybe<StringQueryOperatorInput>;
+  readonly page: InputMaybe<PageFilterInput>;
+};
+
+type NavigationTopFilterListInput = {
+  readonly elemMatch: InputMaybe<NavigationTopFilterInput>;
+};
+
+type NavigationTopSortInput = {
+  readonly href: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly list: InputMaybe<SortOrderEnum>;
+  readonly menu: InputMaybe<SortOrderEnum>;
+  readonly page: InputMaybe<PageSortInput>;
 };
 
 /** Node Interface */
@@ -2790,11 +2862,13 @@ type Query_industryArgs = {
 
 type Query_navigationArgs = {
   children: InputMaybe<NodeFilterListInput>;
+  consultation: InputMaybe<NavigationConsultationFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   industries: InputMaybe<NavigationIndustriesFilterInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   services: InputMaybe<NavigationServicesFilterInput>;
+  top: InputMaybe<NavigationTopFilterListInput>;
 };
 
 
@@ -2945,6 +3019,7 @@ type Query_workArgs = {
   outcomes: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   platforms: InputMaybe<StringQueryOperatorInput>;
+  portfolioOrder: InputMaybe<IntQueryOperatorInput>;
   previous: InputMaybe<WorkFilterInput>;
   region: InputMaybe<StringQueryOperatorInput>;
   services: InputMaybe<ServiceFilterListInput>;
@@ -4237,6 +4312,8 @@ type Work = Node & {
   readonly outcomes: ReadonlyArray<Scalars['String']>;
   readonly parent: Maybe<Node>;
   readonly platforms: ReadonlyArray<Scalars['String']>;
+  /** Place in the portfolio, 0 first (gatsby/lib/portfolioOrder.ts): sort every list of case studies by it. */
+  readonly portfolioOrder: Scalars['Int'];
   readonly previous: Maybe<Work>;
   readonly region: Scalars['String'];
   readonly services: ReadonlyArray<Service>;
@@ -4354,6 +4431,7 @@ type WorkFieldSelector = {
   readonly outcomes: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly platforms: InputMaybe<FieldSelectorEnum>;
+  readonly portfolioOrder: InputMaybe<FieldSelectorEnum>;
   readonly previous: InputMaybe<WorkFieldSelector>;
   readonly region: InputMaybe<FieldSelectorEnum>;
   readonly services: InputMaybe<ServiceFieldSelector>;
@@ -4382,6 +4460,7 @@ type WorkFilterInput = {
   readonly outcomes: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly platforms: InputMaybe<StringQueryOperatorInput>;
+  readonly portfolioOrder: InputMaybe<IntQueryOperatorInput>;
   readonly previous: InputMaybe<WorkFilterInput>;
   readonly region: InputMaybe<StringQueryOperatorInput>;
   readonly services: InputMaybe<ServiceFilterListInput>;
@@ -4479,6 +4558,7 @@ type WorkSortInput = {
   readonly outcomes: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly platforms: InputMaybe<SortOrderEnum>;
+  readonly portfolioOrder: InputMaybe<SortOrderEnum>;
   readonly previous: InputMaybe<WorkSortInput>;
   readonly region: InputMaybe<SortOrderEnum>;
   readonly services: InputMaybe<ServiceSortInput>;
@@ -4494,21 +4574,23 @@ type CasestudyPageQueryVariables = Exact<{
 }>;
 
 
-type CasestudyPageQuery = { readonly page: { readonly title: string, readonly description: string, readonly headline: string, readonly intro: string, readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null } | null };
+type CasestudyPageQuery = { readonly page: { readonly slug: string, readonly title: string, readonly description: string, readonly headline: string, readonly intro: string, readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null } | null };
 
 type ContactPageQueryVariables = Exact<{
   slug: Scalars['String'];
 }>;
 
 
-type ContactPageQuery = { readonly page: { readonly slug: string, readonly title: string, readonly description: string, readonly headline: string, readonly intro: string, readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null } | null };
+type ContactPageQuery = { readonly page: { readonly slug: string, readonly title: string, readonly description: string, readonly headline: string, readonly intro: string, readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null } | null };
 
 type ContentPageQueryVariables = Exact<{
   slug: Scalars['String'];
 }>;
 
 
-type ContentPageQuery = { readonly page: { readonly slug: string, readonly title: string, readonly description: string, readonly headline: string, readonly intro: string, readonly hero: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null } | null };
+type ContentPageQuery = { readonly page: { readonly slug: string, readonly title: string, readonly description: string, readonly headline: string, readonly intro: string, readonly hero: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null } | null };
+
+type ContentPageDataFragment = { readonly slug: string, readonly title: string, readonly description: string, readonly headline: string, readonly intro: string, readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null };
 
 type CountryPageQueryVariables = Exact<{
   slug: Scalars['String'];
@@ -4548,7 +4630,7 @@ type HomePageQueryVariables = Exact<{
 }>;
 
 
-type HomePageQuery = { readonly siteSettings: { readonly tagline: string } | null, readonly page: { readonly title: string, readonly description: string, readonly headline: string, readonly intro: string, readonly hero: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null } | null };
+type HomePageQuery = { readonly siteSettings: { readonly tagline: string } | null, readonly page: { readonly slug: string, readonly title: string, readonly description: string, readonly headline: string, readonly intro: string, readonly hero: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null } | null };
 
 type IndustryCardFragment = { readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string };
 
@@ -4557,7 +4639,7 @@ type IndustryPageQueryVariables = Exact<{
 }>;
 
 
-type IndustryPageQuery = { readonly industry: { readonly slug: string, readonly kind: string, readonly title: string, readonly description: string, readonly headline: string, readonly summary: string, readonly challenges: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly solutions: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly useCases: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }>, readonly faqs: ReadonlyArray<{ readonly question: string, readonly answer: string }> | null, readonly relatedWorks: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> } | null };
+type IndustryPageQuery = { readonly industry: { readonly slug: string, readonly kind: string, readonly title: string, readonly description: string, readonly headline: string, readonly summary: string, readonly challenges: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly solutions: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly useCases: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }>, readonly faqs: ReadonlyArray<{ readonly question: string, readonly answer: string }> | null, readonly relatedWorks: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> } | null };
 
 type MenuEntryFragment = { readonly slug: string, readonly title: string, readonly icon: string | null };
 
@@ -4568,11 +4650,13 @@ type NewHomePageQueryVariables = Exact<{
 }>;
 
 
-type NewHomePageQuery = { readonly siteSettings: { readonly name: string, readonly address: { readonly city: string, readonly country: string } } | null, readonly page: { readonly title: string, readonly description: string, readonly headline: string, readonly intro: string, readonly hero: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null } | null };
+type NewHomePageQuery = { readonly siteSettings: { readonly name: string, readonly address: { readonly city: string, readonly country: string } } | null, readonly page: { readonly slug: string, readonly title: string, readonly description: string, readonly headline: string, readonly intro: string, readonly hero: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null, readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null } | null };
 
-type PageSectionsDataFragment = { readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null };
+type PageHeroImageFragment = { readonly hero: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } | null };
 
-type PortfolioWorkFragment = { readonly platforms: ReadonlyArray<string>, readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly kind: string, readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } };
+type PageSectionsDataFragment = { readonly sections: ReadonlyArray<{ readonly id: string | null, readonly heading: string, readonly body: string | null, readonly items: ReadonlyArray<{ readonly title: string, readonly description: string }> | null, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null }> | null, readonly industries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> | null, readonly works: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> | null }>, readonly featured: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> | null, readonly cta: { readonly heading: string, readonly body: string, readonly label: string } | null };
+
+type PortfolioWorkFragment = { readonly platforms: ReadonlyArray<string>, readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly industry: { readonly kind: string, readonly slug: string, readonly title: string }, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> };
 
 type ServiceCardFragment = { readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null };
 
@@ -4581,7 +4665,12 @@ type ServicePageQueryVariables = Exact<{
 }>;
 
 
-type ServicePageQuery = { readonly service: { readonly slug: string, readonly title: string, readonly description: string, readonly headline: string, readonly summary: string, readonly technologies: ReadonlyArray<string>, readonly deliverables: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly process: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly faqs: ReadonlyArray<{ readonly question: string, readonly answer: string }>, readonly relatedWorks: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }>, readonly relatedIndustries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> } | null };
+type ServicePageQuery = { readonly service: { readonly slug: string, readonly title: string, readonly description: string, readonly headline: string, readonly summary: string, readonly technologies: ReadonlyArray<string>, readonly deliverables: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly process: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly faqs: ReadonlyArray<{ readonly question: string, readonly answer: string }>, readonly relatedWorks: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }>, readonly relatedIndustries: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly icon: string | null, readonly kind: string }> } | null };
+
+type UseConsultationQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type UseConsultationQuery = { readonly navigation: { readonly consultation: { readonly label: string, readonly dialogLabel: string, readonly pitch: string, readonly page: { readonly slug: string } } } | null };
 
 type UseCountriesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4591,12 +4680,12 @@ type UseCountriesQuery = { readonly allCountry: { readonly nodes: ReadonlyArray<
 type UseFooterQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type UseFooterQuery = { readonly footer: { readonly columns: ReadonlyArray<{ readonly title: string, readonly visible: number | null, readonly links: ReadonlyArray<{ readonly label: string | null, readonly href: string | null, readonly service: { readonly slug: string, readonly title: string } | null, readonly industry: { readonly slug: string, readonly title: string } | null, readonly work: { readonly slug: string, readonly client: string } | null, readonly page: { readonly slug: string, readonly title: string } | null, readonly country: { readonly slug: string, readonly country: string } | null }> }> } | null };
+type UseFooterQuery = { readonly footer: { readonly columns: ReadonlyArray<{ readonly title: string, readonly visible: number | null, readonly links: ReadonlyArray<{ readonly label: string | null, readonly href: string | null, readonly service: { readonly slug: string, readonly title: string } | null, readonly industry: { readonly slug: string, readonly title: string } | null, readonly work: { readonly slug: string, readonly client: string, readonly title: string } | null, readonly page: { readonly slug: string, readonly title: string } | null, readonly country: { readonly slug: string, readonly country: string } | null }> }> } | null };
 
 type UseNavigationQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type UseNavigationQuery = { readonly navigation: { readonly services: { readonly columns: ReadonlyArray<{ readonly groups: ReadonlyArray<{ readonly title: string, readonly icons: boolean, readonly items: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly icon: string | null }> }> }> }, readonly industries: { readonly sector: { readonly title: string, readonly items: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly icon: string | null }> }, readonly ai: { readonly title: string, readonly items: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly icon: string | null }> } } } | null, readonly allWork: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly client: string }> } };
+type UseNavigationQuery = { readonly navigation: { readonly top: ReadonlyArray<{ readonly label: string, readonly href: string | null, readonly menu: string | null, readonly list: string | null, readonly page: { readonly slug: string } | null }>, readonly services: { readonly columns: ReadonlyArray<{ readonly groups: ReadonlyArray<{ readonly title: string, readonly icons: boolean, readonly items: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly icon: string | null }> }> }> }, readonly industries: { readonly sector: { readonly title: string, readonly items: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly icon: string | null }> }, readonly ai: { readonly title: string, readonly items: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly icon: string | null }> } } } | null, readonly allWork: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string }> } };
 
 type UseServiceOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4608,23 +4697,40 @@ type UseSiteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 type UseSiteSettingsQuery = { readonly siteSettings: { readonly name: string, readonly tagline: string, readonly description: string, readonly siteUrl: string, readonly phone: string, readonly email: string, readonly analyticsId: string, readonly countryLookupUrl: string, readonly address: { readonly street: string, readonly city: string, readonly postalCode: string, readonly country: string, readonly countryCode: string }, readonly socials: { readonly linkedin: string, readonly instagram: string, readonly community: { readonly name: string, readonly url: string } } } | null };
 
-type WorkCardFragment = { readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } };
+type WorkCardFragment = { readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> };
 
 type WorkPageQueryVariables = Exact<{
   slug: Scalars['String'];
 }>;
 
 
-type WorkPageQuery = { readonly work: { readonly slug: string, readonly client: string, readonly title: string, readonly description: string, readonly headline: string, readonly platforms: ReadonlyArray<string>, readonly stack: ReadonlyArray<string>, readonly region: string, readonly year: number, readonly challenge: string, readonly solution: string, readonly outcomes: ReadonlyArray<string>, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly features: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly gallery: ReadonlyArray<{ readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly moreWork: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }>, readonly previous: { readonly slug: string, readonly client: string } | null, readonly next: { readonly slug: string, readonly client: string } | null } | null };
+type WorkPageQuery = { readonly work: { readonly slug: string, readonly client: string, readonly title: string, readonly description: string, readonly headline: string, readonly platforms: ReadonlyArray<string>, readonly stack: ReadonlyArray<string>, readonly region: string, readonly year: number, readonly challenge: string, readonly solution: string, readonly outcomes: ReadonlyArray<string>, readonly features: ReadonlyArray<{ readonly title: string, readonly description: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly gallery: ReadonlyArray<{ readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }>, readonly moreWork: ReadonlyArray<{ readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }>, readonly previous: { readonly slug: string, readonly client: string, readonly title: string } | null, readonly next: { readonly slug: string, readonly client: string, readonly title: string } | null, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> } | null };
 
 type WorksIndexPageQueryVariables = Exact<{
   slug: Scalars['String'];
-  skip?: InputMaybe<Scalars['Int']>;
-  limit?: InputMaybe<Scalars['Int']>;
+  skip: Scalars['Int'];
+  limit: Scalars['Int'];
 }>;
 
 
-type WorksIndexPageQuery = { readonly page: { readonly title: string, readonly description: string, readonly headline: string, readonly intro: string } | null, readonly allWork: { readonly nodes: ReadonlyArray<{ readonly platforms: ReadonlyArray<string>, readonly slug: string, readonly client: string, readonly outcome: string, readonly industry: { readonly kind: string, readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }>, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } }> } };
+type WorksIndexPageQuery = { readonly page: { readonly title: string, readonly description: string, readonly headline: string, readonly intro: string } | null, readonly allWork: { readonly nodes: ReadonlyArray<{ readonly platforms: ReadonlyArray<string>, readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly industry: { readonly kind: string, readonly slug: string, readonly title: string }, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> } };
+
+type WorkTaxonomyFragment = { readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> };
+
+type SitemapQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type SitemapQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly allSitePage: { readonly nodes: ReadonlyArray<{ readonly path: string }> }, readonly allCountry: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly locale: string }> } };
+
+type RouteTableQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type RouteTableQuery = { readonly siteSettings: { readonly name: string, readonly tagline: string, readonly siteUrl: string } | null, readonly allPage: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string }> }, readonly allService: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string }> }, readonly allIndustry: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly kind: string }> }, readonly allWork: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly client: string, readonly platforms: ReadonlyArray<string>, readonly industry: { readonly slug: string, readonly title: string, readonly kind: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> }> }, readonly allCountry: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly country: string, readonly locale: string }> } };
+
+type CrawlerFilesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type CrawlerFilesQuery = { readonly siteSettings: { readonly name: string, readonly tagline: string, readonly description: string, readonly siteUrl: string, readonly email: string, readonly phone: string } | null, readonly allPage: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string }> }, readonly allService: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string }> }, readonly allIndustry: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly kind: string }> }, readonly allWork: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly client: string }> }, readonly allCountry: { readonly nodes: ReadonlyArray<{ readonly slug: string, readonly title: string, readonly description: string, readonly country: string }> } };
 
 
 }

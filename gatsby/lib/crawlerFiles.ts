@@ -2,8 +2,8 @@
  * robots.txt and llms.txt, written at build time (gatsby/node/onPostBuild.ts) from content and
  * the route table, so neither lists a page by hand. Pure, unit-tested.
  */
-import { absoluteUrl } from "./hreflang";
-import { buildRoutes, pagePath, pathFor, type Route, type RouteInput } from "./routes";
+import { absoluteUrl } from "../../shared/hreflang";
+import { buildRoutes, pagePath, pathFor, type Route, type RouteInput } from "../../shared/routes";
 
 export const SITEMAP_INDEX_PATH = "/sitemap-index.xml";
 /** Partytown's same-origin proxy for third-party scripts: nothing there for a crawler. */
@@ -24,11 +24,11 @@ type Entry = { slug: string; title: string; description: string };
 
 export interface LlmsInput {
   site: { name: string; tagline: string; description: string; siteUrl: string; email: string; phone: string };
-  pages: Entry[];
-  services: Entry[];
-  industries: (Entry & { kind: string })[];
-  works: (Entry & { client: string })[];
-  countries: (Entry & { country: string })[];
+  pages: readonly Entry[];
+  services: readonly Entry[];
+  industries: readonly (Entry & { kind: string })[];
+  works: readonly (Entry & { client: string })[];
+  countries: readonly (Entry & { country: string })[];
 }
 
 /** Sections of llms.txt in reading order: which route kinds go where, and how they are labelled. */

@@ -36,11 +36,17 @@ function scalar(schema: JsonSchema): string | undefined {
   }
 }
 
-/** Merges the object variants of a union into one object whose fields are all optional. */
+/**
+ * Merges the object variants of a union into one object: a field is required when every variant
+ * requires it (a navbar item always has a label), optional otherwise.
+ */
 function mergeVariants(variants: JsonSchema[]): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const v of variants) Object.assign(properties, v.properties ?? {});
-  return { type: "object", properties, required: [] };
+  const required = Object.keys(properties).filter((name) =>
+    variants.every((v) => v.required?.includes(name)),
+  );
+  return { type: "object", properties, required };
 }
 
 export function generateTypeDefs(): string {

@@ -1,7 +1,10 @@
+import { sortWorks } from "./portfolioOrder";
+
 /**
  * Relations between entries are declared once: a case study names its industry and services,
  * an industry names its services. Everything else (a service's case studies and industries, an
- * industry's case studies, "More work", previous/next) is derived here at build time.
+ * industry's case studies, "More work", previous/next) is derived here at build time, in the
+ * portfolio order (./portfolioOrder.ts).
  */
 
 export interface WorkLike {
@@ -17,13 +20,6 @@ export interface WorkLike {
 export interface IndustryLike {
   slug: string;
   services: string[];
-}
-
-/** Portfolio order: newest first, then by client name. */
-export function sortWorks<T extends WorkLike>(works: T[]): T[] {
-  return [...works].sort(
-    (a, b) => b.year - a.year || a.client.localeCompare(b.client) || a.slug.localeCompare(b.slug),
-  );
 }
 
 /** A service's case studies: those that name it among their services, newest first. */

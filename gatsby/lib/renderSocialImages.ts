@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { logoSvg, socialImageSvg, type SocialCard } from "./socialImages";
+import { logoSvg, socialImageSvg, type SocialCard } from "../../shared/socialImages";
 
 export interface SocialImageJob extends SocialCard {
   /** Site path of the file, e.g. /og/service/ux-design.png. */

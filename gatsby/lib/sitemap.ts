@@ -1,12 +1,12 @@
-import { alternatesFor, type CountryLocale } from "./hreflang";
+import { alternatesFor } from "../../shared/hreflang";
 
 /**
  * gatsby-plugin-sitemap options that add hreflang alternates to the sitemap entries of the
  * country pages and the home page (<xhtml:link rel="alternate" hreflang=... href=...>), read from
- * the one hreflang table (gatsby/lib/hreflang.ts).
+ * the one hreflang table (shared/hreflang.ts).
  */
-export const SITEMAP_QUERY = `
-  {
+export const SITEMAP_QUERY = /* GraphQL */ `
+  query Sitemap {
     site {
       siteMetadata {
         siteUrl
@@ -26,20 +26,16 @@ export const SITEMAP_QUERY = `
   }
 `;
 
-interface SitemapData {
-  site: { siteMetadata: { siteUrl: string } };
-  allSitePage: { nodes: { path: string }[] };
-  allCountry: { nodes: CountryLocale[] };
-}
-
 interface SitemapPage {
   path: string;
   links: { lang: string; url: string }[];
 }
 
 export const sitemapSerializer = {
-  resolvePages: (data: SitemapData): SitemapPage[] => {
-    const siteUrl = data.site.siteMetadata.siteUrl;
+  resolvePages: (data: Queries.SitemapQuery): SitemapPage[] => {
+    const siteUrl = data.site?.siteMetadata?.siteUrl;
+    if (!siteUrl)
+      throw new Error("The sitemap needs siteMetadata.siteUrl (gatsby-config reads it from site.yaml)");
     return data.allSitePage.nodes.map((page) => ({
       path: page.path,
       links: alternatesFor(page.path, data.allCountry.nodes, siteUrl).map((a) => ({

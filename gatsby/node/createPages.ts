@@ -8,21 +8,14 @@ import {
   TEMPLATES,
   WORKS_PER_PAGE,
   type PageContext,
-  type RouteInput,
-} from "../lib/routes";
-import { checkHreflangs, HreflangError } from "../lib/hreflang";
-import { encodePortfolioIndex, type IndexedWork } from "../lib/portfolioIndex";
-import { LOGO_PATH, LOGO_SIZE, socialImageJobs } from "../lib/socialImages";
+} from "../../shared/routes";
+import { checkHreflangs, HreflangError } from "../../shared/hreflang";
+import { encodePortfolioIndex } from "../../shared/portfolioIndex";
+import { LOGO_PATH, LOGO_SIZE, socialImageJobs } from "../../shared/socialImages";
 
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
-  const result = await graphql<{
-    siteSettings: { name: string; tagline: string; siteUrl: string };
-    allPage: { nodes: RouteInput["pages"] };
-    allService: { nodes: RouteInput["services"] };
-    allIndustry: { nodes: (RouteInput["industries"][number] & { kind: string })[] };
-    allWork: { nodes: (RouteInput["works"][number] & IndexedWork & { client: string })[] };
-    allCountry: { nodes: (RouteInput["countries"][number] & { locale: string })[] };
-  }>(`
+  // Typed by the generated Queries.RouteTableQuery (npm run typegen).
+  const result = await graphql<Queries.RouteTableQuery>(`
     query RouteTable {
       siteSettings {
         name
@@ -48,8 +41,8 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
           kind
         }
       }
-      # The works index's order (src/templates/WorksIndex.tsx sorts the same way).
-      allWork(sort: [{ year: DESC }, { client: ASC }, { slug: ASC }]) {
+      # Portfolio order (gatsby/lib/portfolioOrder.ts): the works index pages slice the same list.
+      allWork(sort: { portfolioOrder: ASC }) {
         nodes {
           slug
           title
@@ -76,11 +69,11 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       }
     }
   `);
-  if (result.errors || !result.data) {
+  const d = result.data;
+  if (result.errors || !d?.siteSettings) {
     reporter.panicOnBuild("Could not read the content for the route table", result.errors);
     return;
   }
-  const d = result.data;
   let routes;
   try {
     routes = buildRoutes({

@@ -3,7 +3,8 @@ import { generateTypeDefs } from "../lib/graphqlTypes";
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(generateTypeDefs());
-  // Derived relations (see createResolvers): declared here so queries can be typed.
+  // Derived fields (the relations in createResolvers, the order set in sourceNodes): declared here
+  // so queries can be typed.
   actions.createTypes(`
     type Service implements Node {
       relatedWorks: [Work!]!
@@ -13,9 +14,19 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       relatedWorks: [Work!]!
     }
     type Work implements Node {
+      "Place in the portfolio, 0 first (gatsby/lib/portfolioOrder.ts): sort every list of case studies by it."
+      portfolioOrder: Int!
       moreWork: [Work!]!
       previous: Work
       next: Work
+    }
+  `);
+  // Gatsby copies gatsby-config into the Site node and infers its type from the values. This one
+  // is an empty list (nothing to infer) unless an analytics id is set, so it is declared: the
+  // generated query types (src/gatsby-types.d.ts) then do not depend on the build's environment.
+  actions.createTypes(`
+    type Site implements Node {
+      partytownProxiedURLs: [String]
     }
   `);
 };

@@ -1,18 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { llmsTxt, robotsTxt, type LlmsInput } from "../lib/crawlerFiles";
+import { llmsTxt, robotsTxt } from "../lib/crawlerFiles";
 
 /** Writes public/robots.txt and public/llms.txt from content (see gatsby/lib/crawlerFiles.ts). */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
-  const result = await graphql<{
-    siteSettings: LlmsInput["site"];
-    allPage: { nodes: LlmsInput["pages"] };
-    allService: { nodes: LlmsInput["services"] };
-    allIndustry: { nodes: LlmsInput["industries"] };
-    allWork: { nodes: LlmsInput["works"] };
-    allCountry: { nodes: LlmsInput["countries"] };
-  }>(`
+  // Typed by the generated Queries.CrawlerFilesQuery (npm run typegen).
+  const result = await graphql<Queries.CrawlerFilesQuery>(`
     query CrawlerFiles {
       siteSettings {
         name
@@ -62,11 +56,11 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
       }
     }
   `);
-  if (result.errors || !result.data) {
+  const d = result.data;
+  if (result.errors || !d?.siteSettings) {
     reporter.panicOnBuild("Could not read the content for robots.txt and llms.txt", result.errors);
     return;
   }
-  const d = result.data;
   const publicDir = path.resolve("public");
   await Promise.all([
     fs.writeFile(path.join(publicDir, "robots.txt"), robotsTxt(d.siteSettings.siteUrl)),

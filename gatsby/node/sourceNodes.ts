@@ -2,6 +2,7 @@ import type { GatsbyNode, SourceNodesArgs } from "gatsby";
 import { collections, singletons } from "../../schemas";
 import { ContentError, loadContent, type Content } from "../lib/content";
 import { contentDir } from "../lib/paths";
+import { withPortfolioOrder } from "../lib/portfolioOrder";
 
 /** Turns validated content into typed nodes; in `gatsby develop` it reloads on every change. */
 function createContentNodes(args: SourceNodesArgs, content: Content, previous: Set<string>) {
@@ -18,8 +19,10 @@ function createContentNodes(args: SourceNodesArgs, content: Content, previous: S
       internal: { type, contentDigest: createContentDigest(data) },
     });
   };
+  // Case studies carry their place in the portfolio, so every list of them sorts by one field.
+  const entries = { ...content, works: withPortfolioOrder(content.works) };
   for (const [name, { type }] of Object.entries(collections)) {
-    for (const entry of content[name as keyof typeof collections]) add(type, entry.slug, entry);
+    for (const entry of entries[name as keyof typeof collections]) add(type, entry.slug, entry);
   }
   for (const [name, { type }] of Object.entries(singletons)) {
     add(type, name, content[name as keyof typeof singletons]);

@@ -2,7 +2,7 @@
 import path from "node:path";
 import { loadContent } from "../content";
 import { llmsTxt, robotsTxt } from "../crawlerFiles";
-import { buildRoutes } from "../routes";
+import { buildRoutes } from "../../../shared/routes";
 
 const content = loadContent(path.resolve(__dirname, "../../../content"));
 

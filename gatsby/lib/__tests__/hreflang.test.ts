@@ -8,7 +8,7 @@ import {
   HreflangError,
   isValidHreflang,
   X_DEFAULT,
-} from "../hreflang";
+} from "../../../shared/hreflang";
 import { sitemapSerializer } from "../sitemap";
 
 const content = loadContent(path.resolve(__dirname, "../../../content"));

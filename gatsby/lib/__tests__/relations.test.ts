@@ -2,14 +2,8 @@
 import path from "node:path";
 import { industrySchema, serviceSchema, toJsonSchema, workSchema, type JsonSchema } from "../../../schemas";
 import { loadContent } from "../content";
-import {
-  industriesForService,
-  moreWork,
-  neighbours,
-  sortWorks,
-  worksForIndustry,
-  worksForService,
-} from "../relations";
+import { sortWorks } from "../portfolioOrder";
+import { industriesForService, moreWork, neighbours, worksForIndustry, worksForService } from "../relations";
 
 const w = (slug: string, industry: string, services: string[], year = 2024, platforms = ["web"]) => ({
   slug,

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { collections, jsonSchemaFileName, singletons } from "../../../schemas";
 import { generateTypeDefs } from "../graphqlTypes";
-import { jsonSchemaFiles } from "../jsonSchemas";
+import { jsonSchemaFiles } from "../../../shared/jsonSchemas";
 
 const root = path.resolve(__dirname, "../../..");
 

@@ -1,7 +1,12 @@
 /** @jest-environment node */
 import path from "node:path";
 import { loadContent } from "../content";
-import { DEFAULT_SOCIAL_IMAGE, socialImageJobs, socialImageSvg, wrapTitle } from "../socialImages";
+import {
+  DEFAULT_SOCIAL_IMAGE,
+  socialImageJobs,
+  socialImageSvg,
+  wrapTitle,
+} from "../../../shared/socialImages";
 
 const content = loadContent(path.resolve(__dirname, "../../../content"));
 
