@@ -4,6 +4,8 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
+import importX from "eslint-plugin-import-x";
+import { layerZones, toolingZones } from "./eslint.layers.mjs";
 
 export default tseslint.config(
   {
@@ -39,5 +41,20 @@ export default tseslint.config(
       // `const { secret, ...rest } = obj` is how a field is left out of a copy.
       "@typescript-eslint/no-unused-vars": ["error", { ignoreRestSiblings: true }],
     },
+  },
+  {
+    // The layers (ARCHITECTURE.md): see eslint.layers.mjs.
+    files: ["**/*.{ts,tsx,js,mjs}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] } },
+    },
+    rules: { "import-x/no-restricted-paths": ["error", { zones: layerZones }] },
+  },
+  {
+    files: ["src/**", "gatsby/**", "shared/**", "schemas/**"],
+    ignores: ["**/__tests__/**"],
+    plugins: { "import-x": importX },
+    rules: { "import-x/no-restricted-paths": ["error", { zones: [...layerZones, ...toolingZones] }] },
   },
 );

@@ -7,6 +7,8 @@ module.exports = {
     "\\.(css)$": "identity-obj-proxy",
     "\\.(jpg|jpeg|png|svg|webp)$": "<rootDir>/test/fileMock.js",
   },
+  // Test files are named *.test.ts(x); a script named test.ts is not a test.
+  testMatch: ["**/*.test.[jt]s?(x)"],
   testPathIgnorePatterns: ["/node_modules/", "/\\.cache/", "/public/", "/e2e/"],
   transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-plugin-image)/)"],
   setupFiles: ["<rootDir>/test/loadershim.js"],

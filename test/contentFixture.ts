@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { stringify } from "yaml";
+import { parse, stringify } from "yaml";
+import { ContentError, loadContent } from "../gatsby/lib/content";
 
 /** A minimal valid content folder, written to a temporary directory, for loader tests. */
 
@@ -14,6 +15,22 @@ const items = (n: number, topic: string) =>
   }));
 
 export const serviceSlugs = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta"];
+
+/** navigation.yaml's navbar items and calls to action, for tests that write their own menus. */
+export const NAVIGATION_BASICS = {
+  top: [
+    { label: "About Us", page: "about" },
+    { label: "Services", menu: "services" },
+    { label: "Industries", menu: "industries" },
+    { label: "Portfolio", page: "works", list: "works" },
+  ],
+  consultation: {
+    page: "contact",
+    label: "Book free consultation",
+    dialogLabel: "Get a free consultation",
+    pitch: "A free 30-minute call with a senior engineer about your project.",
+  },
+};
 
 export function service(slug: string): Record<string, unknown> {
   return {
@@ -87,6 +104,8 @@ export function page(slug: string): Record<string, unknown> {
 export interface Fixture {
   dir: string;
   write(relative: string, data: unknown): void;
+  /** A file's data, to write back changed. */
+  read(relative: string): Record<string, unknown>;
   writeRaw(relative: string, text: string): void;
   remove(relative: string): void;
   cleanup(): void;
@@ -123,6 +142,7 @@ export function makeContent(): Fixture {
     countryLookupUrl: "https://api.country.is/",
   });
   write("navigation.yaml", {
+    ...NAVIGATION_BASICS,
     services: {
       columns: [
         { groups: [{ title: "AI", items: ["alpha"] }] },
@@ -182,7 +202,19 @@ export function makeContent(): Fixture {
     dir,
     write,
     writeRaw,
+    read: (relative) => parse(fs.readFileSync(path.join(dir, relative), "utf8")),
     remove: (relative) => fs.rmSync(path.join(dir, relative)),
     cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** The build's error text (file › field: message lines) for content that must be rejected. */
+export function contentProblems(fx: Fixture): string {
+  try {
+    loadContent(fx.dir, { displayRoot: fx.dir });
+  } catch (error) {
+    if (error instanceof ContentError) return error.message;
+    throw error;
+  }
+  throw new Error("expected the content to be rejected");
 }

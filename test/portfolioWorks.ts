@@ -8,12 +8,14 @@ const ml = service("custom-ai-ml-model-development", "Custom AI/ML Models");
 const work = (
   slug: string,
   client: string,
+  title: string,
   ind: ReturnType<typeof industry>,
   services: { slug: string; title: string }[],
   platforms: string[],
 ): Queries.PortfolioWorkFragment => ({
   slug,
   client,
+  title,
   outcome: `What changed for ${client} once it went live.`,
   industry: ind,
   services,
@@ -22,8 +24,36 @@ const work = (
 });
 
 export const works = [
-  work("humm", "Humm", industry("finance", "Finance"), [rn, node], ["ios", "android"]),
-  work("intain", "Intain", industry("ai-in-finance", "AI in Finance", "ai"), [ml], ["web", "ai-ml"]),
-  work("theranautilis", "Theranautilis", industry("health-care", "Health Care"), [node], ["web"]),
-  work("ambutap", "Ambutap", industry("health-care", "Health Care"), [ml, rn], ["android", "ios", "web"]),
+  work(
+    "humm",
+    "Humm",
+    "Humm: a payments app built for trust",
+    industry("finance", "Finance"),
+    [rn, node],
+    ["ios", "android"],
+  ),
+  work(
+    "intain",
+    "Intain",
+    "Intain document extraction for structured finance",
+    industry("ai-in-finance", "AI in Finance", "ai"),
+    [ml],
+    ["web", "ai-ml"],
+  ),
+  work(
+    "theranautilis",
+    "Theranautilis",
+    "Theranautilis: practice software for clinics",
+    industry("health-care", "Health Care"),
+    [node],
+    ["web"],
+  ),
+  work(
+    "ambutap",
+    "Ambutap",
+    "Ambutap ambulance booking and dispatch",
+    industry("health-care", "Health Care"),
+    [ml, rn],
+    ["android", "ios", "web"],
+  ),
 ];

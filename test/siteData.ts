@@ -1,13 +1,11 @@
-import { siteSettings, staticQueryData as layoutQueryData } from "./siteSettings";
+import type { ServiceOption } from "../src/components/ConsultationForm/model";
+import { siteSettings } from "./siteSettings";
 
-/** Services as the consultation form's useServiceOptions query returns them (sorted by title). */
-export const services = [
+/** Services as useServiceOptions returns them (sorted by title), for the consultation form's tests. */
+export const services: ServiceOption[] = [
   { slug: "generative-ai-development", title: "Generative AI Development" },
   { slug: "nlp-solutions", title: "NLP Solutions" },
   { slug: "ui-design", title: "UI Design" },
 ];
-
-/** What useStaticQuery returns in the consultation form's tests. */
-export const staticQueryData = { ...layoutQueryData(), allService: { nodes: services } };
 
 export { siteSettings };

@@ -1,5 +1,11 @@
-/** Typed fixtures for the static queries components read (the hooks are what tests mock). */
-export const siteSettings = {
+import type { CountryPage } from "../src/hooks/useCountries";
+import type { SiteSettings } from "../src/hooks/useSiteSettings";
+
+/**
+ * Typed fixtures for what the data hooks return. Component tests mock the hooks with them:
+ * `jest.mock("…/hooks/useSiteSettings")`, then `jest.mocked(useSiteSettings).mockReturnValue(siteSettings)`.
+ */
+export const siteSettings: SiteSettings = {
   name: "Copperline Labs",
   tagline: "Software and AI development agency",
   description: "Copperline Labs designs and builds AI products, web platforms and mobile apps for companies.",
@@ -22,14 +28,8 @@ export const siteSettings = {
   countryLookupUrl: "https://lookup.example/",
 };
 
-export const countries = [
+export const countries: readonly CountryPage[] = [
   { slug: "ae", country: "United Arab Emirates", countryCode: "AE", locale: "en-AE" },
   { slug: "en-us", country: "United States", countryCode: "US", locale: "en-US" },
   { slug: "uk", country: "United Kingdom", countryCode: "GB", locale: "en-GB" },
 ];
-
-/** What useStaticQuery returns for every query the SEO and layout hooks run. */
-export const staticQueryData = (overrides: { analyticsId?: string } = {}) => ({
-  siteSettings: { ...siteSettings, ...overrides },
-  allCountry: { nodes: countries },
-});

@@ -1,0 +1,21 @@
+/**
+ * Google Analytics 4 ids, read by the build (gatsby-config: the proxied script URL) and by the
+ * browser (the <Analytics /> component), so an id is resolved and checked the same way in both.
+ */
+
+export const MEASUREMENT_ID_PATTERN = /^G-[A-Z0-9]{4,20}$/;
+
+/**
+ * The measurement id in force: GATSBY_GA_MEASUREMENT_ID when set (production and the browser
+ * tests set it), else content/site.yaml's analyticsId; "" means analytics is off.
+ */
+export function resolveMeasurementId(
+  fromEnv: string | undefined,
+  fromContent: string | null | undefined,
+): string {
+  const env = fromEnv?.trim();
+  return env ? env : (fromContent ?? "").trim();
+}
+
+export const gtagScriptUrl = (id: string): string =>
+  `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
