@@ -4,8 +4,8 @@
  */
 import CMS from "decap-cms-app";
 import { parse, stringify } from "yaml";
-import { buildCmsConfig, cmsFormat } from "../../gatsby/lib/cmsConfig";
-import { schemaHeader } from "../../gatsby/lib/jsonSchemas";
+import { buildCmsConfig, cmsFormat } from "../../shared/cmsConfig";
+import { schemaHeader } from "../../shared/jsonSchemas";
 import { collections, singletons } from "../../schemas";
 
 for (const { type } of Object.values(collections)) {

@@ -29,6 +29,7 @@ export function useFooter(): FooterColumn[] {
             work {
               slug
               client
+              title
             }
             page {
               slug

@@ -16,6 +16,15 @@ export function useNavigation(): NavigationInput {
     }
     query UseNavigation {
       navigation {
+        top {
+          label
+          href
+          menu
+          list
+          page {
+            slug
+          }
+        }
         services {
           columns {
             groups {
@@ -42,10 +51,12 @@ export function useNavigation(): NavigationInput {
           }
         }
       }
-      allWork(sort: [{ year: DESC }, { client: ASC }]) {
+      # Portfolio order (gatsby/lib/portfolioOrder.ts), as on the works index.
+      allWork(sort: { portfolioOrder: ASC }) {
         nodes {
           slug
           client
+          title
         }
       }
     }

@@ -1,29 +1,11 @@
 /**
- * Google Analytics 4 (gtag.js), loaded off the main thread by Partytown through Gatsby's Script
- * API (docs/adr/0001-analytics-off-main-thread.md). Pure helpers shared by gatsby-config (the
- * proxied URL), the <Analytics /> component and the route-update hook, so the id is resolved
- * the same way everywhere.
+ * Google Analytics 4 (gtag.js) in the browser, loaded off the main thread by Partytown through
+ * Gatsby's Script API (docs/adr/0001-analytics-off-main-thread.md). The ids' rules are in
+ * shared/analytics.ts, which the build reads too.
  */
-
-export const MEASUREMENT_ID_PATTERN = /^G-[A-Z0-9]{4,20}$/;
-
-/**
- * The measurement id in force: GATSBY_GA_MEASUREMENT_ID when set (production and the browser
- * tests set it), else content/site.yaml's analyticsId; "" means analytics is off.
- */
-export function resolveMeasurementId(
-  fromEnv: string | undefined,
-  fromContent: string | null | undefined,
-): string {
-  const env = fromEnv?.trim();
-  return env ? env : (fromContent ?? "").trim();
-}
 
 /** The env value baked into the browser bundle at build time (webpack inlines GATSBY_* vars). */
 export const envMeasurementId = (): string | undefined => process.env.GATSBY_GA_MEASUREMENT_ID;
-
-export const gtagScriptUrl = (id: string): string =>
-  `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
 
 /**
  * The inline off-main-thread script: defines dataLayer and gtag in the worker and sends the

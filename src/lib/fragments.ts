@@ -2,10 +2,7 @@ import { graphql } from "gatsby";
 
 /** GraphQL fragments shared by several templates (Gatsby collects them from any file in src). */
 export const fragments = graphql`
-  fragment WorkCard on Work {
-    slug
-    client
-    outcome
+  fragment WorkTaxonomy on Work {
     industry {
       slug
       title
@@ -14,6 +11,13 @@ export const fragments = graphql`
       slug
       title
     }
+  }
+  fragment WorkCard on Work {
+    slug
+    client
+    title
+    outcome
+    ...WorkTaxonomy
     cover {
       alt
       src {

@@ -1,7 +1,10 @@
-import { pagePath, pathFor } from "../../gatsby/lib/routes";
+import { pagePath, pathFor } from "../../shared/routes";
+import { workLinkName, type WorkLinkSource } from "./workLinkName";
 
 export interface ResolvedLink {
   label: string;
+  /** The accessible name, when the label alone could name two pages (a client's two case studies). */
+  name?: string;
   to: string;
   /** Links outside the Gatsby router (files such as the sitemap, other sites). */
   external: boolean;
@@ -12,7 +15,7 @@ export interface LinkRef {
   href?: string | null;
   service?: { slug: string; title: string } | null;
   industry?: { slug: string; title: string } | null;
-  work?: { slug: string; client: string } | null;
+  work?: (WorkLinkSource & { slug: string }) | null;
   page?: { slug: string; title: string } | null;
   country?: { slug: string; country: string } | null;
 }
@@ -23,7 +26,13 @@ export function resolveLink(link: LinkRef): ResolvedLink {
     return { label: link.service.title, to: pathFor("service", link.service.slug), external: false };
   if (link.industry)
     return { label: link.industry.title, to: pathFor("industry", link.industry.slug), external: false };
-  if (link.work) return { label: link.work.client, to: pathFor("work", link.work.slug), external: false };
+  if (link.work)
+    return {
+      label: link.work.client,
+      name: workLinkName(link.work),
+      to: pathFor("work", link.work.slug),
+      external: false,
+    };
   if (link.page) return { label: link.page.title, to: pagePath(link.page.slug), external: false };
   if (link.country)
     return { label: link.country.country, to: pathFor("country", link.country.slug), external: false };

@@ -1,9 +1,12 @@
-import { pathFor } from "../../gatsby/lib/routes";
+import { pagePath, pathFor } from "../../shared/routes";
+import { workLinkName, type WorkLinkSource } from "./workLinkName";
 
-/** The menu structures of spec section 3, built from content/navigation.yaml. */
+/** The menu structures (docs/spec.md, "Entities"), built from content/navigation.yaml. */
 export interface MenuItem {
   key: string;
   title: string;
+  /** The accessible name, when the title alone could name two pages (a client's two case studies). */
+  name?: string;
   route: string;
   icon?: string | null;
 }
@@ -23,7 +26,18 @@ export interface TopLevelEntry {
   sublist: (MenuGroup | MenuItem)[];
 }
 
+/** An item of the navbar (content/navigation.yaml `top`): a mega menu, a page or an address. */
+export interface TopItem {
+  label: string;
+  menu?: string | null;
+  page?: { slug: string } | null;
+  href?: string | null;
+  /** "works": the mobile menu opens the item as the list of case studies. */
+  list?: string | null;
+}
+
 export interface NavigationInput {
+  top: readonly TopItem[];
   services: {
     columns: readonly { groups: readonly { title: string; icons: boolean; items: readonly Entry[] }[] }[];
   };
@@ -31,7 +45,7 @@ export interface NavigationInput {
     sector: { title: string; items: readonly Entry[] };
     ai: { title: string; items: readonly Entry[] };
   };
-  works: readonly { slug: string; client: string }[];
+  works: readonly (WorkLinkSource & { slug: string })[];
 }
 
 interface Entry {
@@ -87,22 +101,39 @@ export function industryColumns(nav: NavigationInput): { sector: MenuItem[][]; a
   };
 }
 
-/** The mobile menu's top level and sublists. */
+/** Where a navbar item leads (none for a mega menu). */
+export const topItemRoute = (item: TopItem): string | undefined =>
+  item.page ? pagePath(item.page.slug) : (item.href ?? undefined);
+
+/** A stable key for a navbar item: its menu, its page, or its label. */
+export const topItemKey = (item: TopItem): string =>
+  item.menu ?? item.page?.slug ?? item.label.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+
+/** The mobile menu's top level and sublists, in the navbar's order. */
 export function topLevelEntries(nav: NavigationInput): TopLevelEntry[] {
-  const industries = [...nav.industries.sector.items, ...nav.industries.ai.items].map((e) =>
-    item("industry", e),
-  );
-  return [
-    { key: "ai", title: "Let's talk AI", route: "/#a", twoChildren: false, sublist: [] },
-    { key: "about", title: "About Us", route: "/about", twoChildren: false, sublist: [] },
-    { key: "services", title: "Services", twoChildren: true, sublist: serviceColumns(nav).flat() },
-    { key: "industries", title: "Industries", twoChildren: false, sublist: industries },
-    {
-      key: "portfolio",
-      title: "Portfolio",
-      route: "/works",
-      twoChildren: false,
-      sublist: nav.works.map((w) => ({ key: w.slug, title: w.client, route: pathFor("work", w.slug) })),
-    },
-  ];
+  return nav.top.map((entry) => {
+    const key = topItemKey(entry);
+    if (entry.menu === "services") {
+      return { key, title: entry.label, twoChildren: true, sublist: serviceColumns(nav).flat() };
+    }
+    if (entry.menu === "industries") {
+      const industries = [...nav.industries.sector.items, ...nav.industries.ai.items];
+      return {
+        key,
+        title: entry.label,
+        twoChildren: false,
+        sublist: industries.map((e) => item("industry", e)),
+      };
+    }
+    const sublist =
+      entry.list === "works"
+        ? nav.works.map((w) => ({
+            key: w.slug,
+            title: w.client,
+            name: workLinkName(w),
+            route: pathFor("work", w.slug),
+          }))
+        : [];
+    return { key, title: entry.label, route: topItemRoute(entry), twoChildren: false, sublist };
+  });
 }

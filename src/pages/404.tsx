@@ -1,5 +1,6 @@
 import * as React from "react";
 import type { HeadProps } from "gatsby";
+import { pagePath } from "../../shared/routes";
 import { ButtonLink } from "../components/ButtonLink";
 import { PageHero } from "../components/PageHero";
 import { Seo } from "../components/Seo";
@@ -13,13 +14,13 @@ export default function NotFoundPage() {
       headline="We could not find that page"
       lead="The address may be mistyped, or the page has moved. Our services, industries and case studies are all one click away."
     >
-      <ButtonLink to="/" $variant="light">
+      <ButtonLink to={pagePath("home")} $variant="light">
         Go to the home page
       </ButtonLink>
-      <ButtonLink to="/works" $variant="light">
+      <ButtonLink to={pagePath("works")} $variant="light">
         See our work
       </ButtonLink>
-      <ButtonLink to="/contact" $variant="light">
+      <ButtonLink to={pagePath("contact")} $variant="light">
         Contact us
       </ButtonLink>
     </PageHero>

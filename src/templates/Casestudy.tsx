@@ -1,42 +1,32 @@
 import * as React from "react";
 import { graphql, type PageProps } from "gatsby";
+import { pagePath, type PageContext } from "../../shared/routes";
 import { ButtonLink } from "../components/ButtonLink";
-import { PageHero } from "../components/PageHero";
 import { pageHead } from "../components/Seo";
-import { PageSections } from "../views/PageSections";
+import { ContentPage } from "../views/ContentPage";
 
 type Data = Queries.CasestudyPageQuery;
 
 /** A curated showcase: the case studies listed under `featured` in content/pages/casestudy.yaml. */
-export default function CasestudyTemplate({ data }: PageProps<Data>) {
-  const page = data.page!;
+export default function CasestudyTemplate({ data, pageContext }: PageProps<Data, PageContext>) {
   return (
-    <>
-      <PageHero
-        headline={page.headline}
-        lead={page.intro}
-        crumbs={[
-          { to: "/", label: "Home" },
-          { to: "/casestudy", label: page.title },
-        ]}
-      >
-        <ButtonLink to="/works" $variant="secondary">
+    <ContentPage
+      page={data.page!}
+      crumbs={pageContext.breadcrumbs}
+      featuredHeading="Featured case studies"
+      actions={
+        <ButtonLink to={pagePath("works")} $variant="secondary">
           Browse the full portfolio
         </ButtonLink>
-      </PageHero>
-      <PageSections page={page} featuredHeading="Featured case studies" />
-    </>
+      }
+    />
   );
 }
 
 export const query = graphql`
   query CasestudyPage($slug: String!) {
     page(slug: { eq: $slug }) {
-      title
-      description
-      headline
-      intro
-      ...PageSectionsData
+      ...ContentPageData
     }
   }
 `;

@@ -1,49 +1,21 @@
 import * as React from "react";
 import { graphql, type PageProps } from "gatsby";
-import { getImage } from "gatsby-plugin-image";
-import { PageHero } from "../components/PageHero";
+import type { PageContext } from "../../shared/routes";
 import { pageHead } from "../components/Seo";
-import { PageSections } from "../views/PageSections";
+import { ContentPage } from "../views/ContentPage";
 
 type Data = Queries.ContentPageQuery;
 
-/** About and contact: a hero and the page's sections. */
-export default function PageTemplate({ data }: PageProps<Data>) {
-  const page = data.page!;
-  const hero = getImage(page.hero?.src?.childImageSharp?.gatsbyImageData ?? null);
-  return (
-    <>
-      <PageHero
-        headline={page.headline}
-        lead={page.intro}
-        crumbs={[
-          { to: "/", label: "Home" },
-          { to: `/${page.slug}`, label: page.title },
-        ]}
-        image={hero && page.hero ? { data: hero, alt: page.hero.alt } : null}
-      />
-      <PageSections page={page} />
-    </>
-  );
+/** The plain content pages: about and the privacy notice. */
+export default function PageTemplate({ data, pageContext }: PageProps<Data, PageContext>) {
+  return <ContentPage page={data.page!} crumbs={pageContext.breadcrumbs} />;
 }
 
 export const query = graphql`
   query ContentPage($slug: String!) {
     page(slug: { eq: $slug }) {
-      slug
-      title
-      description
-      headline
-      intro
-      hero {
-        alt
-        src {
-          childImageSharp {
-            gatsbyImageData(width: 560, layout: CONSTRAINED)
-          }
-        }
-      }
-      ...PageSectionsData
+      ...ContentPageData
+      ...PageHeroImage
     }
   }
 `;

@@ -1,60 +1,14 @@
 import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import { ItemGrid, LinkCardGrid } from "../components/Cards";
-import { ConsultationCta, ConsultationButton } from "../components/Consultation";
-import { Faq } from "../components/Faq";
-import { PageHero } from "../components/PageHero";
-import { Section } from "../components/Section";
-import { Seo } from "../components/Seo";
-import { useSiteSettings } from "../hooks/useSiteSettings";
-import { pathFor, type PageContext } from "../../gatsby/lib/routes";
-import { socialImagePath } from "../../gatsby/lib/socialImages";
+import type { PageContext } from "../../shared/routes";
+import { EntrySeo } from "../components/Seo";
 import { service } from "../lib/seo/structuredData";
-import { TagList } from "../components/TagList";
-import { industryCard, workCard } from "../lib/cards";
+import { Service } from "../views/Service";
 
 type Data = Queries.ServicePageQuery;
 
-export default function ServiceTemplate({ data }: PageProps<Data>) {
-  const s = data.service!;
-  return (
-    <>
-      <PageHero
-        eyebrow="Service"
-        headline={s.headline}
-        lead={s.summary}
-        crumbs={[
-          { to: "/", label: "Home" },
-          { to: `/services/${s.slug}`, label: s.title },
-        ]}
-      >
-        <ConsultationButton />
-      </PageHero>
-      <Section heading="What you get">
-        <ItemGrid items={s.deliverables} />
-      </Section>
-      <Section heading="How we work" tone="tinted">
-        <ItemGrid items={s.process} numbered />
-      </Section>
-      <Section heading="Technologies we use">
-        <TagList items={s.technologies} label="Technologies" />
-      </Section>
-      {s.relatedWorks.length > 0 && (
-        <Section heading={`${s.title} case studies`} tone="tinted">
-          <LinkCardGrid items={s.relatedWorks.map(workCard)} min={300} />
-        </Section>
-      )}
-      {s.relatedIndustries.length > 0 && (
-        <Section heading="Industries we build this for">
-          <LinkCardGrid items={s.relatedIndustries.map(industryCard)} />
-        </Section>
-      )}
-      <Section heading="Frequently asked questions" tone="tinted">
-        <Faq items={s.faqs} />
-      </Section>
-      <ConsultationCta topic={s.title} />
-    </>
-  );
+export default function ServiceTemplate({ data, pageContext }: PageProps<Data, PageContext>) {
+  return <Service service={data.service!} crumbs={pageContext.breadcrumbs} />;
 }
 
 export const query = graphql`
@@ -90,24 +44,14 @@ export const query = graphql`
 
 export function Head({ data, location, pageContext }: HeadProps<Data, PageContext>) {
   const s = data.service!;
-  const { siteUrl } = useSiteSettings();
-  const path = pathFor("service", s.slug);
-  const image = socialImagePath("service", s.slug);
   return (
-    <Seo
-      title={s.title}
-      description={s.description}
+    <EntrySeo
+      kind="service"
+      entry={s}
       pathname={location.pathname}
-      image={image}
       breadcrumbs={pageContext.breadcrumbs}
-      structuredData={[
-        service(siteUrl, {
-          name: s.title,
-          description: s.description,
-          path,
-          serviceType: s.title,
-          image: `${siteUrl}${image}`,
-        }),
+      structuredData={({ siteUrl, path, image }) => [
+        service(siteUrl, { name: s.title, description: s.description, path, serviceType: s.title, image }),
       ]}
     />
   );

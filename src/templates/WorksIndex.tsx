@@ -1,46 +1,36 @@
 import * as React from "react";
 import { graphql, type PageProps } from "gatsby";
-import type { PageContext } from "../../gatsby/lib/routes";
-import { ConsultationCta } from "../components/Consultation";
-import { PageHero } from "../components/PageHero";
+import type { PageContext } from "../../shared/routes";
 import { pageHead } from "../components/Seo";
-import { Portfolio } from "../views/Portfolio";
+import { PortfolioPage } from "../views/Portfolio";
 
 type Data = Queries.WorksIndexPageQuery;
 
 export default function WorksIndexTemplate({ data, location, pageContext }: PageProps<Data, PageContext>) {
-  const page = data.page!;
   return (
-    <>
-      <PageHero
-        headline={page.headline}
-        lead={page.intro}
-        // From the route table, like the page's BreadcrumbList: page N adds itself after "/works".
-        crumbs={pageContext.breadcrumbs.map((c) => ({ to: c.path, label: c.title }))}
-      />
-      <Portfolio
-        works={data.allWork.nodes}
-        index={pageContext.portfolio}
-        listPage={pageContext.listPage}
-        location={location}
-      />
-      <ConsultationCta topic="your project" />
-    </>
+    <PortfolioPage
+      page={data.page!}
+      crumbs={pageContext.breadcrumbs}
+      works={data.allWork.nodes}
+      index={pageContext.portfolio}
+      listPage={pageContext.listPage}
+      location={location}
+    />
   );
 }
 
 // Only this page's cards (WORKS_PER_PAGE of them); every case study's filter facts come in the
-// page context, compactly (gatsby/lib/portfolioIndex.ts).
+// page context, compactly (shared/portfolioIndex.ts).
 export const query = graphql`
-  query WorksIndexPage($slug: String!, $skip: Int = 0, $limit: Int = 48) {
+  query WorksIndexPage($slug: String!, $skip: Int!, $limit: Int!) {
     page(slug: { eq: $slug }) {
       title
       description
       headline
       intro
     }
-    # The same order as the portfolio index built in gatsby/node/createPages.ts.
-    allWork(sort: [{ year: DESC }, { client: ASC }, { slug: ASC }], skip: $skip, limit: $limit) {
+    # Portfolio order (gatsby/lib/portfolioOrder.ts), as the portfolio index built in createPages.
+    allWork(sort: { portfolioOrder: ASC }, skip: $skip, limit: $limit) {
       nodes {
         ...PortfolioWork
       }

@@ -1,13 +1,8 @@
 import * as React from "react";
 import { Script } from "gatsby";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
-import {
-  envMeasurementId,
-  gtagConfigSnippet,
-  gtagScriptUrl,
-  MEASUREMENT_ID_PATTERN,
-  resolveMeasurementId,
-} from "../../lib/analytics";
+import { gtagScriptUrl, MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "../../../shared/analytics";
+import { envMeasurementId, gtagConfigSnippet } from "../../lib/analytics";
 
 /**
  * The analytics tag, off the main thread (Partytown). Rendered from PageShell on every page,

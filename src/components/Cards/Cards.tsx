@@ -98,6 +98,8 @@ export function ItemGrid({ items, numbered = false }: { items: readonly TitledIt
 export interface LinkCardItem {
   to: string;
   title: string;
+  /** The link's accessible name when the title alone could name two pages (a client's two case studies). */
+  linkName?: string;
   text?: string | null;
   meta?: string | null;
   icon?: IconName | null;
@@ -138,7 +140,9 @@ export const LinkCardGrid = React.memo(function LinkCardGrid({
             {item.icon && <Icon name={item.icon} />}
             {item.meta && <Meta>{item.meta}</Meta>}
             <Heading>
-              <CardLink to={item.to}>{item.title}</CardLink>
+              <CardLink to={item.to} aria-label={item.linkName}>
+                {item.title}
+              </CardLink>
             </Heading>
             {item.text && <p>{item.text}</p>}
             {item.tags && item.tags.length > 0 && (

@@ -1,2 +1,3 @@
 export { ItemGrid, LinkCardGrid } from "./Cards";
 export type { LinkCardItem, TitledItem } from "./Cards";
+export { WORK_CARD_MIN_WIDTH, WorkCardGrid } from "./Cards.WorkGrid";

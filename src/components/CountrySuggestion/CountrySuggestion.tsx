@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link } from "gatsby";
-import { normalizePath, pathFor } from "../../../gatsby/lib/routes";
+import { normalizePath, pathFor } from "../../../shared/routes";
 import { useCountries, type CountryPage } from "../../hooks/useCountries";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
 import { lookupCountryOnce } from "../../lib/countryLookup";

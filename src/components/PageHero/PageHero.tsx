@@ -4,6 +4,7 @@ import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
 import styled, { css } from "styled-components";
 import { focusRingOnDark } from "../../styles/focus";
 import { media } from "../../styles/media";
+import type { Crumb } from "../../../shared/routes";
 import { Container } from "../Container";
 
 const Wrapper = styled.div<{ $tone: "light" | "dark" }>`
@@ -79,17 +80,13 @@ const Figure = styled.div`
   box-shadow: 0 20px 50px rgba(14, 26, 43, 0.25);
 `;
 
-export interface Crumb {
-  to: string;
-  label: string;
-}
-
 export interface PageHeroProps {
   headline: string;
   lead?: string | null;
   eyebrow?: string | null;
   tone?: "light" | "dark";
-  crumbs?: Crumb[];
+  /** The route table's trail (pageContext.breadcrumbs), the same one the Head serialises. */
+  crumbs?: readonly Crumb[];
   image?: { data: IGatsbyImageData; alt: string } | null;
   children?: React.ReactNode;
 }
@@ -112,11 +109,11 @@ export function PageHero({
             <Crumbs aria-label="Breadcrumb" $tone={tone}>
               <ol>
                 {crumbs.map((c, i) => (
-                  <li key={c.to}>
+                  <li key={c.path}>
                     {i === crumbs.length - 1 ? (
-                      <span aria-current="page">{c.label}</span>
+                      <span aria-current="page">{c.title}</span>
                     ) : (
-                      <Link to={c.to}>{c.label}</Link>
+                      <Link to={c.path}>{c.title}</Link>
                     )}
                   </li>
                 ))}

@@ -1,2 +1,2 @@
 export { PageHero } from "./PageHero";
-export type { Crumb, PageHeroProps } from "./PageHero";
+export type { PageHeroProps } from "./PageHero";

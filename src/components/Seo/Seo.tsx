@@ -1,12 +1,12 @@
 import * as React from "react";
-import { absoluteUrl, alternatesFor } from "../../../gatsby/lib/hreflang";
-import { normalizePath, type Crumb } from "../../../gatsby/lib/routes";
+import { absoluteUrl, alternatesFor } from "../../../shared/hreflang";
+import { normalizePath, type Crumb } from "../../../shared/routes";
 import {
   DEFAULT_SOCIAL_IMAGE,
   SOCIAL_IMAGE_HEIGHT,
   SOCIAL_IMAGE_TYPE,
   SOCIAL_IMAGE_WIDTH,
-} from "../../../gatsby/lib/socialImages";
+} from "../../../shared/socialImages";
 import { useCountries } from "../../hooks/useCountries";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
 import {

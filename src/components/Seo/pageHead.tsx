@@ -1,6 +1,6 @@
 import * as React from "react";
 import type { HeadProps } from "gatsby";
-import type { PageContext } from "../../../gatsby/lib/routes";
+import type { PageContext } from "../../../shared/routes";
 import { Seo } from "./Seo";
 
 type PageData = { page: { title: string; description: string } | null };

@@ -4,8 +4,9 @@ import { ConsultationForm } from "../../components/ConsultationForm";
 import { useDialogFocusTrap } from "../../hooks/useDialogFocusTrap";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
 import { telHref } from "../../lib/phone";
-import { useLayout } from "../LayoutContext";
+import { useLayout } from "../../hooks/useLayout";
 import { DIALOG_TOASTS, Toasts } from "../Toasts";
+import { CloseIcon } from "../../components/Icon";
 
 const Dialog = styled.dialog`
   /* Wide enough for the form's two columns. */
@@ -54,9 +55,7 @@ export default function ConsultationModal() {
   return (
     <Dialog ref={dialog} aria-labelledby="consultation-title" onClose={() => setShowModal(false)}>
       <Close type="button" aria-label="Close" onClick={() => dialog.current?.close()}>
-        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <CloseIcon />
       </Close>
       <h2 id="consultation-title">Book a free consultation</h2>
       <p>

@@ -1,5 +1,4 @@
 import * as React from "react";
-import styled from "styled-components";
 import { Container } from "../../components/Container";
 import { Logo } from "../../components/Logo";
 import { SocialLinks } from "../../components/SocialLinks";
@@ -8,104 +7,8 @@ import { useSiteSettings } from "../../hooks/useSiteSettings";
 import { footerColumnView, isColumnOpen } from "../../lib/footerColumn";
 import type { ResolvedLink } from "../../lib/links";
 import { telHref } from "../../lib/phone";
-import { MOBILE_MAX_WIDTH_PX } from "../../styles/constants";
-import { focusRingOnDark } from "../../styles/focus";
-import { media } from "../../styles/media";
-import { useLayout } from "../LayoutContext";
-
-const Wrapper = styled.footer`
-  background: ${({ theme }) => theme.colors.ink};
-  color: ${({ theme }) => theme.colors.onDark};
-  padding: ${({ theme }) => theme.spacing(8, 0, 4)};
-  ${focusRingOnDark}
-  a {
-    color: ${({ theme }) => theme.colors.onDark};
-  }
-  a:hover {
-    color: ${({ theme }) => theme.colors.white};
-  }
-`;
-
-const Brand = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing(2)};
-`;
-
-const Columns = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.spacing(2, 4)};
-  margin-top: ${({ theme }) => theme.spacing(5)};
-  ${media.minWidth(MOBILE_MAX_WIDTH_PX + 1)} {
-    grid-template-columns: repeat(2, 1fr);
-  }
-  ${media.up("md")} {
-    grid-template-columns: repeat(5, 1fr);
-  }
-`;
-
-const Heading = styled.h2`
-  font-size: 1rem;
-  margin: 0 0 ${({ theme }) => theme.spacing(1)};
-  color: ${({ theme }) => theme.colors.white};
-  button {
-    display: flex;
-    align-items: center;
-    justify-content: space-between;
-    width: 100%;
-    min-height: 44px;
-    padding: 0;
-    border: 0;
-    background: none;
-    font: inherit;
-    color: inherit;
-    cursor: pointer;
-  }
-`;
-
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  li a {
-    display: inline-block;
-    padding: ${({ theme }) => theme.spacing(0.5, 0)};
-    min-height: 24px;
-    text-decoration: none;
-  }
-  li a:hover {
-    text-decoration: underline;
-  }
-`;
-
-const MoreButton = styled.button`
-  min-height: 32px;
-  margin-top: ${({ theme }) => theme.spacing(0.5)};
-  padding: 0;
-  border: 0;
-  background: none;
-  font: inherit;
-  font-weight: 600;
-  color: ${({ theme }) => theme.colors.accentOnDark};
-  text-decoration: underline;
-  cursor: pointer;
-`;
-
-const Bottom = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing(2)};
-  margin-top: ${({ theme }) => theme.spacing(6)};
-  padding-top: ${({ theme }) => theme.spacing(3)};
-  border-top: 1px solid rgba(255, 255, 255, 0.15);
-  font-size: 0.9rem;
-  p {
-    margin: 0;
-  }
-`;
+import { useLayout } from "../../hooks/useLayout";
+import { Bottom, Brand, Columns, Heading, List, MoreButton, Wrapper } from "./Footer.styles";
 
 const PlusMinus = ({ open }: { open: boolean }) => (
   <svg
@@ -129,7 +32,9 @@ const PlusMinus = ({ open }: { open: boolean }) => (
 function LinkItem({ link }: { link: ResolvedLink }) {
   return (
     <li>
-      <a href={link.to}>{link.label}</a>
+      <a href={link.to} aria-label={link.name}>
+        {link.label}
+      </a>
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Link } from "gatsby";
-import { ButtonLink } from "../../components/ButtonLink";
+import { ConsultationLink } from "../../components/Consultation";
 import { SocialLinks } from "../../components/SocialLinks";
 import { useDialogFocusTrap } from "../../hooks/useDialogFocusTrap";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
@@ -8,6 +8,7 @@ import { isGroup, topLevelEntries, type MenuItem, type NavigationInput } from ".
 import { initialMobileMenu, mobileMenuReducer } from "../../lib/mobileMenu";
 import { telHref } from "../../lib/phone";
 import { Body, Bottom, CrumbButton, Dialog, IconButton, Panel, Top } from "./MobileMenu.styles";
+import { CloseIcon } from "../../components/Icon";
 
 export interface MobileMenuProps {
   open: boolean;
@@ -60,7 +61,7 @@ export function MobileMenu({ open, onClose, navigation }: MobileMenuProps) {
   const close = () => dialog.current?.close();
   const link = (item: MenuItem) => (
     <li key={item.key}>
-      <Link to={item.route} onClick={close}>
+      <Link to={item.route} onClick={close} aria-label={item.name}>
         {item.title}
       </Link>
     </li>
@@ -146,9 +147,7 @@ export function MobileMenu({ open, onClose, navigation }: MobileMenuProps) {
               </ol>
             </nav>
             <IconButton type="button" aria-label="Close menu" onClick={close}>
-              <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
+              <CloseIcon />
             </IconButton>
           </Top>
           <Body>
@@ -160,9 +159,7 @@ export function MobileMenu({ open, onClose, navigation }: MobileMenuProps) {
           <Bottom>
             <a href={telHref(site.phone)}>{site.phone}</a>
             <SocialLinks socials={site.socials} siteName={site.name} />
-            <ButtonLink to="/contact" onClick={close}>
-              Book free consultation
-            </ButtonLink>
+            <ConsultationLink onClick={close} />
           </Bottom>
         </Panel>
       )}

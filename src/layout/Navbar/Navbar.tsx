@@ -1,8 +1,9 @@
 import * as React from "react";
 import { Logo } from "../../components/Logo";
+import { useConsultation } from "../../hooks/useConsultation";
 import { useNavigation } from "../../hooks/useNavigation";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
-import { industryColumns, serviceColumns } from "../../lib/menuData";
+import { industryColumns, serviceColumns, topItemKey, topItemRoute } from "../../lib/menuData";
 import { initialMegaMenu, megaMenuReducer, type MegaMenuKey } from "../../lib/megaMenu";
 import { initialNavbarState, isNavbarWhite, navbarReducer } from "../../lib/navbarState";
 import { MobileMenu } from "../MobileMenu";
@@ -28,6 +29,7 @@ export interface NavbarProps {
 export const Navbar = React.memo(function Navbar({ pathname, solidNavbar }: NavbarProps) {
   const site = useSiteSettings();
   const navigation = useNavigation();
+  const consultation = useConsultation();
   const [bar, dispatchBar] = React.useReducer(navbarReducer, initialNavbarState);
   const [mega, dispatchMega] = React.useReducer(megaMenuReducer, initialMegaMenu);
   const [mobileOpen, setMobileOpen] = React.useState(false);
@@ -116,43 +118,42 @@ export const Navbar = React.memo(function Navbar({ pathname, solidNavbar }: Navb
       <Inner aria-label="Main">
         <Logo name={site.name} light={!white} />
         <Items onMouseEnter={() => dispatchBar({ type: "hoverStart" })}>
-          <li>
-            <ItemLink to="/#a" onMouseEnter={hoverLink}>
-              Let&apos;s talk AI
-            </ItemLink>
-          </li>
-          <li>
-            <ItemLink to="/about" onMouseEnter={hoverLink}>
-              About Us
-            </ItemLink>
-          </li>
-          <li>
-            {trigger("services", "Services")}
-            <ServicesMenu
-              id="mega-services"
-              open={mega.open === "services"}
-              columns={services}
-              onLinkClick={closeMega}
-            />
-          </li>
-          <li>
-            {trigger("industries", "Industries")}
-            <IndustriesMenu
-              id="mega-industries"
-              open={mega.open === "industries"}
-              sector={industries.sector}
-              ai={industries.ai}
-              titles={{ sector: navigation.industries.sector.title, ai: navigation.industries.ai.title }}
-              onLinkClick={closeMega}
-            />
-          </li>
-          <li>
-            <ItemLink to="/works" onMouseEnter={hoverLink}>
-              Portfolio
-            </ItemLink>
-          </li>
+          {navigation.top.map((item) => (
+            <li key={topItemKey(item)}>
+              {item.menu === "services" ? (
+                <>
+                  {trigger("services", item.label)}
+                  <ServicesMenu
+                    id="mega-services"
+                    open={mega.open === "services"}
+                    columns={services}
+                    onLinkClick={closeMega}
+                  />
+                </>
+              ) : item.menu === "industries" ? (
+                <>
+                  {trigger("industries", item.label)}
+                  <IndustriesMenu
+                    id="mega-industries"
+                    open={mega.open === "industries"}
+                    sector={industries.sector}
+                    ai={industries.ai}
+                    titles={{
+                      sector: navigation.industries.sector.title,
+                      ai: navigation.industries.ai.title,
+                    }}
+                    onLinkClick={closeMega}
+                  />
+                </>
+              ) : (
+                <ItemLink to={topItemRoute(item) ?? "/"} onMouseEnter={hoverLink}>
+                  {item.label}
+                </ItemLink>
+              )}
+            </li>
+          ))}
         </Items>
-        <Consult to="/contact">Book free consultation</Consult>
+        <Consult to={consultation.to}>{consultation.label}</Consult>
         <Hamburger
           type="button"
           aria-label="Open menu"

@@ -3,8 +3,8 @@
  * page carries the Organization and WebSite nodes; pages add theirs (BreadcrumbList, Service,
  * Article) to the same @graph and point at the Organization by @id instead of repeating it.
  */
-import { absoluteUrl } from "../../../gatsby/lib/hreflang";
-import { LOGO_PATH, LOGO_SIZE } from "../../../gatsby/lib/socialImages";
+import { absoluteUrl } from "../../../shared/hreflang";
+import { LOGO_PATH, LOGO_SIZE } from "../../../shared/socialImages";
 
 export type JsonLdNode = { "@type": string; "@id"?: string; [key: string]: unknown };
 

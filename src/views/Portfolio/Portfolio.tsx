@@ -4,13 +4,13 @@ import {
   decodePortfolioIndex,
   encodePortfolioIndex,
   type PortfolioIndex,
-} from "../../../gatsby/lib/portfolioIndex";
-import { WORKS_PER_PAGE, worksListPath } from "../../../gatsby/lib/routes";
+} from "../../../shared/portfolioIndex";
+import { WORKS_PER_PAGE, worksListPath } from "../../../shared/routes";
 import { Button } from "../../components/ButtonLink";
-import { LinkCardGrid } from "../../components/Cards";
+import { LinkCardGrid, WORK_CARD_MIN_WIDTH } from "../../components/Cards";
 import { Section } from "../../components/Section";
 import { useUrlSearch } from "../../hooks/useUrlSearch";
-import { workCard } from "../../lib/cards";
+import { workCard } from "../../components/Cards/cards";
 import {
   filterOptions,
   filterWorks,
@@ -161,7 +161,7 @@ export function Portfolio({
         </Toolbar>
       </Form>
       {shown.length > 0 || waiting ? (
-        <LinkCardGrid items={cards} min={300} eagerImages={FIRST_ROW} />
+        <LinkCardGrid items={cards} min={WORK_CARD_MIN_WIDTH} eagerImages={FIRST_ROW} />
       ) : (
         <Empty>
           <p>

@@ -1,2 +1,3 @@
 export { Portfolio } from "./Portfolio";
 export type { PortfolioProps } from "./Portfolio";
+export { PortfolioPage } from "./Portfolio.Page";

@@ -1,9 +1,14 @@
 import * as React from "react";
 import { render } from "@testing-library/react";
-import { useStaticQuery } from "gatsby";
-import { staticQueryData } from "../../../../test/siteSettings";
-import { gtagScriptUrl, resolveMeasurementId, trackPageView } from "../../../lib/analytics";
+import { siteSettings } from "../../../../test/siteSettings";
+import { gtagScriptUrl, resolveMeasurementId } from "../../../../shared/analytics";
+import { trackPageView } from "../../../lib/analytics";
+import { useSiteSettings } from "../../../hooks/useSiteSettings";
 import { Analytics } from "../Analytics";
+
+jest.mock("../../../hooks/useSiteSettings");
+const withAnalyticsId = (analyticsId: string) =>
+  jest.mocked(useSiteSettings).mockReturnValue({ ...siteSettings, analyticsId });
 
 const ENV = "GATSBY_GA_MEASUREMENT_ID";
 afterEach(() => {
@@ -19,7 +24,7 @@ test("the id comes from site.yaml, and GATSBY_GA_MEASUREMENT_ID overrides it", (
 });
 
 test("with no id nothing is rendered, so nothing is loaded", () => {
-  (useStaticQuery as jest.Mock).mockReturnValue(staticQueryData({ analyticsId: "" }));
+  withAnalyticsId("");
   const error = jest.spyOn(console, "error");
   const { container } = render(<Analytics />);
   expect(container.innerHTML).toBe("");
@@ -28,7 +33,7 @@ test("with no id nothing is rendered, so nothing is loaded", () => {
 });
 
 test("with an id, gtag.js and the config event are off-main-thread (Partytown) scripts", () => {
-  (useStaticQuery as jest.Mock).mockReturnValue(staticQueryData({ analyticsId: "G-SITE1234" }));
+  withAnalyticsId("G-SITE1234");
   process.env[ENV] = "G-ENV12345";
   const { container } = render(<Analytics />);
   const scripts = [...container.querySelectorAll("script")];
@@ -45,7 +50,7 @@ test("with an id, gtag.js and the config event are off-main-thread (Partytown) s
 });
 
 test("a malformed id renders nothing", () => {
-  (useStaticQuery as jest.Mock).mockReturnValue(staticQueryData());
+  withAnalyticsId("");
   const { container } = render(<Analytics id={`G-1');alert('x`} />);
   expect(container.innerHTML).toBe("");
 });

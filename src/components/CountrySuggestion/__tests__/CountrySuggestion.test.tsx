@@ -2,18 +2,23 @@ import * as React from "react";
 import { render as rtlRender, screen, waitFor } from "@testing-library/react";
 import { ThemeProvider } from "styled-components";
 import userEvent from "@testing-library/user-event";
-import { useStaticQuery } from "gatsby";
-import { staticQueryData } from "../../../../test/siteSettings";
+import { countries, siteSettings } from "../../../../test/siteSettings";
+import { useCountries } from "../../../hooks/useCountries";
+import { useSiteSettings } from "../../../hooks/useSiteSettings";
 import { resetCountryLookup } from "../../../lib/countryLookup";
 import { theme } from "../../../styles/theme";
 import { CountrySuggestion, DISMISSED_STORAGE_KEY } from "../CountrySuggestion";
+
+jest.mock("../../../hooks/useSiteSettings");
+jest.mock("../../../hooks/useCountries");
 
 const render = (ui: React.ReactElement) => rtlRender(<ThemeProvider theme={theme}>{ui}</ThemeProvider>);
 
 let fetchMock: jest.Mock;
 
 beforeEach(() => {
-  (useStaticQuery as jest.Mock).mockReturnValue(staticQueryData());
+  jest.mocked(useSiteSettings).mockReturnValue(siteSettings);
+  jest.mocked(useCountries).mockReturnValue(countries);
   resetCountryLookup();
   window.localStorage.clear();
   fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ country: "AE" }) }));

@@ -1,11 +1,16 @@
 import * as React from "react";
 import { render } from "@testing-library/react";
-import { useStaticQuery } from "gatsby";
-import { staticQueryData } from "../../../../test/siteSettings";
+import { countries, siteSettings } from "../../../../test/siteSettings";
+import { useCountries } from "../../../hooks/useCountries";
+import { useSiteSettings } from "../../../hooks/useSiteSettings";
 import { Seo } from "../Seo";
 
+jest.mock("../../../hooks/useSiteSettings");
+jest.mock("../../../hooks/useCountries");
+
 beforeEach(() => {
-  (useStaticQuery as jest.Mock).mockReturnValue(staticQueryData());
+  jest.mocked(useSiteSettings).mockReturnValue(siteSettings);
+  jest.mocked(useCountries).mockReturnValue(countries);
 });
 
 const meta = (c: HTMLElement, key: string) =>

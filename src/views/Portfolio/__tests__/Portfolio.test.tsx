@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { renderWithTheme } from "../../../../test/render";
 import { Portfolio } from "../Portfolio";
 import { works } from "../../../../test/portfolioWorks";
-import { encodePortfolioIndex } from "../../../../gatsby/lib/portfolioIndex";
+import { encodePortfolioIndex } from "../../../../shared/portfolioIndex";
 
 function setUrl(search: string) {
   window.history.replaceState(null, "", `/works${search}`);
@@ -28,7 +28,7 @@ afterEach(() => setUrl(""));
 
 test("each card shows the client, the outcome, the industry and the services as labels", async () => {
   renderPortfolio();
-  const card = screen.getByRole("link", { name: "Humm" }).closest("li")!;
+  const card = screen.getByRole("link", { name: "Humm: a payments app built for trust" }).closest("li")!;
   expect(within(card).getByText("What changed for Humm once it went live.")).toBeInTheDocument();
   expect(within(card).getByText("Finance")).toBeInTheDocument();
   const labels = within(card).getByRole("list", { name: "Services" });

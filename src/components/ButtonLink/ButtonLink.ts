@@ -1,0 +1,74 @@
+import { Link } from "gatsby";
+import styled, { css } from "styled-components";
+
+/** primary: copper; secondary: copper outline; light: white, on dark; outlineLight: white outline, on dark. */
+type Variant = "primary" | "secondary" | "light" | "outlineLight";
+
+const base = css<{ $variant?: Variant }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.spacing(1)};
+  min-height: 44px;
+  padding: ${({ theme }) => theme.spacing(1.25, 2.5)};
+  border-radius: ${({ theme }) => theme.radius}px;
+  font: inherit;
+  font-weight: 600;
+  text-decoration: none;
+  cursor: pointer;
+  border: 2px solid ${({ theme }) => theme.colors.accent};
+  background: ${({ theme }) => theme.colors.accent};
+  color: ${({ theme }) => theme.colors.white};
+  transition:
+    background 150ms ease,
+    color 150ms ease;
+  &:hover {
+    background: ${({ theme }) => theme.colors.accentDark};
+    border-color: ${({ theme }) => theme.colors.accentDark};
+    color: ${({ theme }) => theme.colors.white};
+  }
+  ${({ $variant, theme }) =>
+    $variant === "secondary" &&
+    css`
+      background: transparent;
+      color: ${theme.colors.accent};
+      &:hover {
+        background: ${theme.colors.accentSoft};
+        color: ${theme.colors.accentDark};
+      }
+    `}
+  ${({ $variant, theme }) =>
+    $variant === "light" &&
+    css`
+      background: ${theme.colors.white};
+      border-color: ${theme.colors.white};
+      color: ${theme.colors.ink};
+      &:hover {
+        background: ${theme.colors.accentSoft};
+        border-color: ${theme.colors.accentSoft};
+        color: ${theme.colors.ink};
+      }
+    `}
+  ${({ $variant, theme }) =>
+    $variant === "outlineLight" &&
+    css`
+      background: transparent;
+      border-color: ${theme.colors.white};
+      color: ${theme.colors.white};
+      &:hover {
+        background: ${theme.colors.white};
+        border-color: ${theme.colors.white};
+        color: ${theme.colors.ink};
+      }
+    `}
+`;
+
+/** A router link that looks like a button. */
+export const ButtonLink = styled(Link)<{ $variant?: Variant }>`
+  ${base}
+`;
+
+/** A real button with the same look (opens the consultation modal, toggles, submits). */
+export const Button = styled.button<{ $variant?: Variant }>`
+  ${base}
+`;

@@ -1,0 +1,46 @@
+import * as React from "react";
+import { screen, within } from "@testing-library/react";
+import { renderWithTheme } from "../../../../test/render";
+import { WorkCardGrid } from "..";
+
+const work = (slug: string, client: string, title: string): Queries.WorkCardFragment => ({
+  slug,
+  client,
+  title,
+  outcome: `What changed for ${client}.`,
+  industry: { slug: "finance", title: "Finance" },
+  services: [],
+  cover: { alt: `${client} cover`, src: { childImageSharp: null } },
+});
+
+test("two case studies of one client: cards that show the client, links that name the study", () => {
+  renderWithTheme(
+    <WorkCardGrid
+      works={[
+        work("humm", "Humm", "Humm: a payments app built for trust"),
+        work("humm-smm", "Humm", "Humm: social media analytics and creative templates"),
+        work("gully", "Gully", "Gully street cricket scoring app"),
+      ]}
+    />,
+  );
+  const links = screen.getAllByRole("link");
+  expect(links.map((l) => [l.getAttribute("href"), l.textContent])).toEqual([
+    ["/works/humm", "Humm"],
+    ["/works/humm-smm", "Humm"],
+    ["/works/gully", "Gully"],
+  ]);
+  // What a screen reader's list of links shows: one name per page.
+  expect(screen.getByRole("link", { name: "Humm: a payments app built for trust" })).toHaveAttribute(
+    "href",
+    "/works/humm",
+  );
+  expect(
+    screen.getByRole("link", { name: "Humm: social media analytics and creative templates" }),
+  ).toHaveAttribute("href", "/works/humm-smm");
+  expect(new Set(links.map((l) => l.getAttribute("aria-label"))).size).toBe(3);
+  // The card's heading carries the same name.
+  const card = links[1].closest("li")!;
+  expect(within(card).getByRole("heading", { level: 3 })).toHaveAccessibleName(
+    "Humm: social media analytics and creative templates",
+  );
+});

@@ -1,0 +1,2 @@
+export { Facts } from "./Facts";
+export type { Fact } from "./Facts";

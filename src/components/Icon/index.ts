@@ -1,0 +1,2 @@
+export * from "./Icon";
+export { CloseIcon } from "./Icon.Close";

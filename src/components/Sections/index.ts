@@ -1,0 +1,2 @@
+export { Sections } from "./Sections";
+export type { SectionSpec } from "./Sections";

@@ -1,0 +1,39 @@
+import * as React from "react";
+import { ThemeProvider } from "styled-components";
+import { isStandalonePath } from "../../../shared/routes";
+import { Analytics } from "../../components/Analytics";
+import { CountrySuggestion } from "../../components/CountrySuggestion";
+import { theme } from "../../styles/theme";
+import { Layout } from "../Layout";
+import { LayoutProvider } from "../../hooks/useLayout";
+
+export interface PageShellProps {
+  pathname: string;
+  solidNavbar: boolean;
+  children: React.ReactNode;
+}
+
+/**
+ * Wraps every page (through wrapPageElement in gatsby-browser and gatsby-ssr). The theme lives
+ * here, inside the styled-components plugin's style manager, so the components' CSS is in the
+ * static HTML (the global base styles are plain CSS: src/styles/globalCss.ts). Every path but the
+ * new home page gets the shared layout.
+ */
+export function PageShell({ pathname, solidNavbar, children }: PageShellProps) {
+  return (
+    <ThemeProvider theme={theme}>
+      <LayoutProvider>
+        {isStandalonePath(pathname) ? (
+          children
+        ) : (
+          <Layout pathname={pathname} solidNavbar={solidNavbar}>
+            {children}
+          </Layout>
+        )}
+        {/* Every page, /new-home included: analytics and the once-per-load country lookup. */}
+        <Analytics />
+        <CountrySuggestion pathname={pathname} />
+      </LayoutProvider>
+    </ThemeProvider>
+  );
+}

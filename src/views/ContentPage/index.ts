@@ -1,0 +1,2 @@
+export { ContentPage } from "./ContentPage";
+export type { ContentPageProps } from "./ContentPage";

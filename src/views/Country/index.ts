@@ -1,0 +1,1 @@
+export { Country } from "./Country";

@@ -1,0 +1,2 @@
+export { EntryPage, faqSection, relatedWorkSection } from "./EntryPage";
+export type { EntryPageProps } from "./EntryPage";

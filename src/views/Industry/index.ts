@@ -1,0 +1,1 @@
+export { Industry } from "./Industry";
