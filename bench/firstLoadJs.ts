@@ -7,8 +7,8 @@
 import zlib from "node:zlib";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/lib/browser";
-import { serveSite } from "../e2e/lib/server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/harness/chromium";
+import { serveSite } from "../test/harness/server";
 
 export interface JsFigure {
   path: string;

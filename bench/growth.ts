@@ -7,11 +7,12 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { chromium } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/lib/browser";
-import { buildIn, makeProjectCopy } from "../e2e/lib/sandbox";
-import { serveSite } from "../e2e/lib/server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/harness/chromium";
+import { buildIn, makeProjectCopy } from "../test/harness/sandbox";
+import { serveSite } from "../test/harness/server";
 import { kb, measureFirstLoadJs } from "./firstLoadJs";
 import { generateContent } from "./generateContent";
+import { WORKS_PER_PAGE } from "../shared/routes";
 
 export interface GrowthFigures {
   table: string;
@@ -78,7 +79,7 @@ export async function measureGrowth(works = 1000, extra = 200): Promise<GrowthFi
     ].join("\n");
     const notes = `Build time per page: ${((a.buildSeconds / a.pages) * 1000).toFixed(0)} ms (real) vs ${((b.buildSeconds / b.pages) * 1000).toFixed(0)} ms (grown); ratio of build times ${(b.buildSeconds / a.buildSeconds).toFixed(2)}x for ${(b.pages / a.pages).toFixed(2)}x the pages.
 
-The works index is paginated (48 case studies a page): the \`/works\` page-data holds page 1's cards plus a compact filter index of every case study (about 30 bytes each), and the other pages' cards are fetched only when a filter is set. A case page's JavaScript does not depend on the content; its static-query data grows because the menus and footer list every service and industry.`;
+The works index is paginated (${WORKS_PER_PAGE} case studies a page): the \`/works\` page-data holds page 1's cards plus a compact filter index of every case study (about 30 bytes each), and the other pages' cards are fetched only when a filter is set. A case page's JavaScript does not depend on the content; its static-query data grows because the menus and footer list every service and industry.`;
     return { table, notes };
   } finally {
     real.cleanup();

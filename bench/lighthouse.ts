@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../e2e/lib/browser";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/harness/chromium";
 
 const root = path.resolve(__dirname, "..");
 

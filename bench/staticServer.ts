@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import { serveProcess, type Server } from "../e2e/lib/server";
+import { serveProcess, type Server } from "../test/harness/server";
 
 /**
  * Serves a built site the way a CDN does for Lighthouse: static files, each compressed once and

@@ -1,59 +1,12 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import {
-  activeStop,
-  focusIndicatorThickness,
-  gradientContrastProblem,
-  undersizedTargets,
-  type TabStop,
-} from "./lib/a11y";
+import { activeStop, focusIndicatorThickness, undersizedTargets, type TabStop } from "./lib/a11y";
 import { closeBrowser, DESKTOP, newPage, openHydrated, PHONE } from "./lib/browser";
-import { routeTable } from "./lib/routes";
+import { NOT_FOUND_PATH } from "./lib/axe";
 import { waitFor } from "./lib/wait";
 
 after(closeBrowser);
-
-const { routes } = routeTable();
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-const NOT_FOUND_PATH = "/no-such-page";
-
-describe("axe (WCAG 2.1 A and AA)", () => {
-  test("no violations (nor low contrast on gradients, nor duplicate ids) on any route or the 404 page, at 1280 and 375 wide", async () => {
-    const paths = [...routes.map((r) => r.path), NOT_FOUND_PATH];
-    assert.ok(paths.length >= 114, `expected the full site, got ${paths.length} paths`);
-    const problems: string[] = [];
-    // One context per width; the page is reused from route to route.
-    for (const viewport of [DESKTOP, PHONE]) {
-      const { page, context } = await newPage(viewport);
-      for (const path of paths) {
-        const status = await openHydrated(page, path);
-        const expected = path === NOT_FOUND_PATH ? 404 : 200;
-        if (status !== expected) problems.push(`${path} @${viewport.width}: status ${status}`);
-        const label = `${path} @${viewport.width}`;
-        const { violations, incomplete } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-        for (const v of violations) {
-          for (const node of v.nodes) problems.push(`${label}: ${v.id} ${node.target.join(" ")}`);
-        }
-        // Text on a gradient is left for review by axe; judge it against the gradient's stops.
-        for (const node of incomplete.find((r) => r.id === "color-contrast")?.nodes ?? []) {
-          const target = node.target.join(" ");
-          const problem = await gradientContrastProblem(page, target);
-          if (problem) problems.push(`${label}: color-contrast ${target}: ${problem}`);
-        }
-        // Duplicate ids break label and ARIA references (axe no longer checks them under WCAG 2.1 tags).
-        const duplicates = await page.evaluate(() => {
-          const ids = [...document.querySelectorAll("[id]")].map((el) => el.id);
-          return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
-        });
-        for (const id of duplicates) problems.push(`${label}: duplicate id "${id}"`);
-      }
-      await context.close();
-    }
-    assert.deepEqual(problems, []);
-  });
-});
 
 /** Presses Tab and describes where focus went. */
 async function tab(page: Page): Promise<TabStop | null> {

@@ -11,7 +11,8 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { loadContent } from "../gatsby/lib/content";
 import { baseUrl, closeBrowser, newPage } from "./lib/browser";
-import { freePort, waitForUrl } from "./lib/server";
+import { freePort, waitForUrl } from "../test/harness/server";
+import { waitFor } from "./lib/wait";
 
 let repo: string;
 let server: ChildProcess;
@@ -57,11 +58,11 @@ test("an editor changes a service headline in the CMS and the YAML file changes 
   await page.getByRole("button", { name: "Publish" }).click();
   await page.getByText("Publish now").click();
   const file = path.join(repo, "content/services/nlp-solutions.yaml");
-  const until = Date.now() + 15_000;
-  while (!fs.readFileSync(file, "utf8").includes(newHeadline) && Date.now() < until) {
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const text = fs.readFileSync(file, "utf8");
+  const text = await waitFor(
+    async () => fs.readFileSync(file, "utf8").includes(newHeadline) && fs.readFileSync(file, "utf8"),
+    `the new headline saved to ${file}`,
+    15_000,
+  );
   assert.ok(text.includes(`headline: ${newHeadline}`), text.slice(0, 400));
   assert.equal(text.split("\n")[0], "# yaml-language-server: $schema=../../schemas/json/service.schema.json");
   const content = loadContent(path.join(repo, "content"));

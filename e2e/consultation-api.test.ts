@@ -8,7 +8,8 @@ import { validRequest } from "../test/consultation";
 import { startSmtp, startWebhook, type SmtpPeer, type WebhookPeer } from "../test/peers";
 import { baseUrl } from "./lib/browser";
 import { outboxLines, uniqueEmail, waitForRequest } from "./lib/outbox";
-import { serveSite } from "./lib/server";
+import { startPostgres, type PostgresServer } from "../test/harness/postgres";
+import { serveSite } from "../test/harness/server";
 
 /**
  * The real Gatsby Function under `gatsby serve` (the built site, Gatsby's own body parser), not
@@ -177,5 +178,53 @@ describe("a second server configured at run time (rate limit, SMTP and webhook)"
     assert.equal(limited.status, 429);
     const retryAfter = Number(limited.headers.get("retry-after"));
     assert.ok(retryAfter > 500 && retryAfter <= 600, `Retry-After ${retryAfter}`);
+  });
+});
+
+describe("a server with DATABASE_URL: the compiled function keeps its leads in PostgreSQL", () => {
+  let server: Awaited<ReturnType<typeof serveSite>>;
+  let pg: PostgresServer;
+  let url: string;
+
+  before(async () => {
+    pg = await startPostgres();
+    url = await pg.createDatabase();
+    server = await serveSite(process.cwd(), {
+      DATABASE_URL: url,
+      CONSULTATION_OUTBOX: "/nonexistent/outbox.ndjson",
+      CONSULTATION_RATE_LIMIT: "2/600",
+      SMTP_URL: "",
+      CONSULTATION_WEBHOOK_URL: "",
+    });
+  });
+
+  after(async () => {
+    await server?.stop();
+    await pg?.stop();
+  });
+
+  test("201 saves the request in the database; a replay uses no quota; the third request gets 429", async () => {
+    const endpointUrl = `${server.url}/api/consultation`;
+    const body = validRequest({ email: uniqueEmail("postgres") });
+    const first = await postJson(body, endpointUrl);
+    assert.equal(first.status, 201);
+    const { id } = (await first.json()) as { id: string };
+    const replay = await postJson(body, endpointUrl);
+    assert.equal(replay.status, 201);
+    assert.deepEqual(await replay.json(), { id });
+
+    const { Client } = await import("pg");
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        "SELECT id, status, fields->>'email' AS email FROM consultation_requests",
+      );
+      assert.deepEqual(rows, [{ id, status: "stored", email: body.email }]);
+    } finally {
+      await client.end();
+    }
+    assert.equal((await postJson(validRequest(), endpointUrl)).status, 201);
+    assert.equal((await postJson(validRequest(), endpointUrl)).status, 429);
   });
 });

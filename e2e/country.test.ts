@@ -93,7 +93,7 @@ test("a lookup that never answers does not hold up the page", async () => {
   // The lookup starts after hydration, so the load event does not wait for it at all.
   await page.goto("/about", { waitUntil: "load" });
   await page.waitForFunction(() => document.readyState === "complete");
-  for (let i = 0; i < 100 && outside.lookups.length === 0; i++) await page.waitForTimeout(100);
+  await waitFor(async () => outside.lookups.length > 0, "the country lookup was made", 10_000);
   assert.equal(outside.lookups.length, 1);
   assert.ok(await page.locator("h1").isVisible());
   await page.locator("main a[href='/']").first().click();

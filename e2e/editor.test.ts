@@ -9,8 +9,8 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { stringify } from "yaml";
 import { closeBrowser, getBrowser, PHONE } from "./lib/browser";
-import { buildIn, makeProjectCopy } from "./lib/sandbox";
-import { serveSite } from "./lib/server";
+import { buildIn, makeProjectCopy } from "../test/harness/sandbox";
+import { serveSite } from "../test/harness/server";
 
 const SLUG = "harbour-freight-tracker";
 let project: ReturnType<typeof makeProjectCopy>;

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import { baseUrl, closeBrowser, newPage } from "./lib/browser";
-import { routeTable } from "./lib/routes";
+import { routeTable } from "../test/harness/routes";
 
 const { routes, siteUrl } = routeTable();
 

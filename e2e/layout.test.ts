@@ -12,8 +12,8 @@ import {
   PHONE,
   recordScripts,
 } from "./lib/browser";
-import { routeTable } from "./lib/routes";
-import { waitFor } from "./lib/wait";
+import { routeTable } from "../test/harness/routes";
+import { nextFrames, waitFor } from "./lib/wait";
 
 after(closeBrowser);
 
@@ -405,7 +405,7 @@ describe("mobile menu (phone)", () => {
     const before = await page.evaluate(() => window.scrollY);
     await page.mouse.move(PHONE.width - 10, 400);
     await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(200);
+    await nextFrames(page);
     assert.equal(await page.evaluate(() => window.scrollY), before, "the page behind scrolled");
     await page.keyboard.press("Escape");
     await dialog(page).waitFor({ state: "hidden" });
@@ -522,7 +522,7 @@ describe("footer", () => {
 
     const wide = await newPage({ width: 481, height: 800 });
     await open(wide.page, "/about");
-    await wide.page.waitForTimeout(200);
+    await nextFrames(wide.page);
     assert.equal(await wide.page.locator("footer h2 button").count(), 0);
     assert.equal(
       await wide.page
@@ -605,20 +605,24 @@ describe("scroll animations", () => {
       [DESKTOP, "reduce"],
     ] as const) {
       const { page, context } = await newPage(viewport, { reducedMotion: motion });
+      // Navigate as early as a visitor could: as soon as Gatsby's navigate exists, perhaps
+      // before hydration has finished (src/lib/hydration.ts queues it).
       await page.goto("/", { waitUntil: "load" });
-      await page.waitForTimeout(300);
+      await page.waitForFunction(() => typeof window.___navigate === "function");
       await page.evaluate(() => window.___navigate("/services/nlp-solutions"));
       await page.waitForURL("**/services/nlp-solutions");
       await page.getByRole("heading", { name: "What you get" }).waitFor();
-      await page.waitForTimeout(300);
-      const hidden = await page.evaluate(
-        () =>
-          [...document.querySelectorAll("main section")].filter((s) => {
-            const el = s.firstElementChild as HTMLElement | null;
-            return el && Number(getComputedStyle(el).opacity) < 1;
-          }).length,
+      await waitFor(
+        async () =>
+          (await page.evaluate(
+            () =>
+              [...document.querySelectorAll("main section")].filter((s) => {
+                const el = s.firstElementChild as HTMLElement | null;
+                return el && Number(getComputedStyle(el).opacity) < 1;
+              }).length,
+          )) === 0,
+        `every section visible at ${viewport.width}px, ${motion}`,
       );
-      assert.equal(hidden, 0, `${viewport.width}px, ${motion}`);
       assert.equal(await page.locator("[data-aos]").count(), 0);
       await context.close();
     }

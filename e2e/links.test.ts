@@ -6,10 +6,10 @@
  */
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
-import { normalizePath } from "../gatsby/lib/routes";
+import { normalizePath } from "../shared/routes";
 import { baseUrl } from "./lib/browser";
 import { tags } from "./lib/html";
-import { routeTable } from "./lib/routes";
+import { routeTable } from "../test/harness/routes";
 
 const { routes, siteUrl } = routeTable();
 const SITE_ORIGIN = new URL(siteUrl).origin;

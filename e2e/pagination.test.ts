@@ -7,11 +7,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import type { Page } from "playwright-core";
-import { WORKS_PER_PAGE } from "../gatsby/lib/routes";
+import { loadContent } from "../gatsby/lib/content";
+import { sortWorks } from "../gatsby/lib/portfolioOrder";
+import { WORKS_PER_PAGE } from "../shared/routes";
 import { generateContent } from "../bench/generateContent";
 import { closeBrowser, DESKTOP, getBrowser } from "./lib/browser";
-import { buildIn, makeProjectCopy } from "./lib/sandbox";
-import { serveSite } from "./lib/server";
+import { buildIn, makeProjectCopy } from "../test/harness/sandbox";
+import { serveSite } from "../test/harness/server";
 
 const EXTRA = 60;
 let project: ReturnType<typeof makeProjectCopy>;
@@ -64,6 +66,19 @@ test("each page lists its share of the case studies and links to every page", as
   // Each page has its own title, so search results can tell them apart.
   assert.match(await first.title(), /^[^,|]+, page 3 \| Copperline Labs$/);
   await first.context().close();
+});
+
+test("the pages together list every case study once, in portfolio order", async () => {
+  // gatsby/lib/portfolioOrder.ts; the generated case studies share years, so the client and slug
+  // tie-breaks decide much of it.
+  const expected = sortWorks(loadContent(path.join(project.dir, "content")).works).map((w) => w.client);
+  const listed: string[] = [];
+  for (const p of ["/works", "/works/page/2", "/works/page/3"]) {
+    const page = await openPage(p);
+    listed.push(...(await cardClients(page)));
+    await page.context().close();
+  }
+  assert.deepEqual(listed, expected);
 });
 
 test("the sitemap lists every page of the index", async () => {

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import sharp from "sharp";
-import { alternatesFor, hreflangTable } from "../gatsby/lib/hreflang";
-import { breadcrumbs } from "../gatsby/lib/routes";
+import { alternatesFor, hreflangTable } from "../shared/hreflang";
+import { breadcrumbs } from "../shared/routes";
 import { baseUrl, closeBrowser, newPage } from "./lib/browser";
 import { decode, headOf, jsonLdBlocks, local, metaContent, staticHtml, tags } from "./lib/html";
-import { routeTable } from "./lib/routes";
+import { routeTable } from "../test/harness/routes";
 import { loadContent } from "../gatsby/lib/content";
 
 const { routes, siteUrl, site } = routeTable();

@@ -5,8 +5,9 @@ import { after, before, describe, test } from "node:test";
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { loadContent } from "../gatsby/lib/content";
+import { sortWorks } from "../gatsby/lib/portfolioOrder";
 import { moreWork, worksForIndustry, worksForService } from "../gatsby/lib/relations";
-import { baseUrl, closeBrowser, newPage } from "./lib/browser";
+import { baseUrl, closeBrowser, newPage, open, PHONE } from "./lib/browser";
 
 /** The content the site was built from: expectations are derived from it, never typed in. */
 const content = loadContent(path.resolve("content"));
@@ -282,7 +283,8 @@ describe("the portfolio page /works", () => {
     assert.ok(gzipped < 40 * 1024, `${gzipped} bytes gzipped`);
     const nodes = JSON.parse(raw.toString()).result.data.allWork.nodes as Record<string, unknown>[];
     assert.equal(nodes.length, TOTAL);
-    const allowed = ["slug", "client", "outcome", "industry", "services", "platforms", "cover"];
+    // The title names the card's link (a client can have two case studies).
+    const allowed = ["slug", "client", "title", "outcome", "industry", "services", "platforms", "cover"];
     for (const node of nodes) assert.deepEqual(Object.keys(node).sort(), [...allowed].sort());
     const text = raw.toString();
     for (const work of works) {
@@ -354,6 +356,47 @@ describe("case-study pages", () => {
     );
     await context.close();
   });
+});
+
+test("the portfolio, the mobile menu's Portfolio list and previous/next follow one order", async () => {
+  // gatsby/lib/portfolioOrder.ts: newest first, then client, then slug.
+  const ordered = sortWorks(works);
+  const { page, context } = await newPage();
+  await page.goto("/works");
+  assert.deepEqual(
+    await cardClients(page),
+    ordered.map((w) => w.client),
+  );
+
+  const phone = await newPage(PHONE);
+  await open(phone.page, "/");
+  await phone.page.getByRole("button", { name: "Open menu" }).click();
+  const menu = phone.page.getByRole("dialog", { name: "Menu" });
+  await menu.getByRole("button", { name: "Portfolio" }).click();
+  assert.deepEqual(
+    await menu
+      .locator("ul a[href^='/works/']")
+      .evaluateAll((links) => links.map((a) => a.getAttribute("href"))),
+    ordered.map((w) => `/works/${w.slug}`),
+  );
+  await phone.context.close();
+
+  // Each case page's "Previous" and "Next" are its neighbours in that order, wrapping around.
+  const wrong: string[] = [];
+  for (const [i, work] of ordered.entries()) {
+    const html = await (await fetch(`${baseUrl()}/works/${work.slug}`)).text();
+    const link = (rel: string) =>
+      [...html.matchAll(/<a\b[^>]*>/g)]
+        .map((m) => m[0])
+        .find((tag) => tag.includes(`rel="${rel}"`))
+        ?.match(/href="\/works\/([^"]+)"/)?.[1];
+    const previous = ordered[(i - 1 + ordered.length) % ordered.length].slug;
+    const next = ordered[(i + 1) % ordered.length].slug;
+    if (link("prev") !== previous || link("next") !== next)
+      wrong.push(`${work.slug}: ${link("prev")}/${link("next")}, not ${previous}/${next}`);
+  }
+  assert.deepEqual(wrong, []);
+  await context.close();
 });
 
 test("/casestudy shows the featured case studies set in its content, and links to /works", async () => {

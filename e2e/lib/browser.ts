@@ -1,17 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../test/harness/chromium";
 import { interceptOutside, type OutsideLog, type OutsideOptions } from "./outside";
-
-/** Debian's Chromium; the flags keep it from calling out of this closed network. */
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 export const baseUrl = (): string => {
   const url = process.env.E2E_BASE_URL;

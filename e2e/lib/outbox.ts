@@ -44,4 +44,5 @@ export async function waitForRequest(
 
 let counter = 0;
 /** An address no other test uses, so a test finds its own request in the shared outbox. */
-export const uniqueEmail = (label: string): string => `${label}-${Date.now()}-${++counter}@e2e.example`;
+export const uniqueEmail = (label: string): string =>
+  `${label}-${process.pid}-${Date.now()}-${++counter}@e2e.example`;

@@ -1,5 +1,5 @@
 import type { BrowserContext, Request, Route } from "playwright-core";
-import { routeTable } from "./routes";
+import { routeTable } from "../../test/harness/routes";
 
 /**
  * The machine has no internet, and a test must not depend on it: every request that leaves the

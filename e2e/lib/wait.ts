@@ -17,3 +17,13 @@ export async function waitFor<T>(
   }
   throw new Error(`Timed out: ${message}${last ? ` (${String(last)})` : ""}`);
 }
+
+/**
+ * Lets the page render what it has queued: two animation frames. For checks that something did
+ * NOT happen (the page behind a dialog did not scroll), after the event that would have caused it.
+ */
+export async function nextFrames(page: import("playwright-core").Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}

@@ -1,0 +1,49 @@
+import AxeBuilder from "@axe-core/playwright";
+import { routeTable } from "../../test/harness/routes";
+import { gradientContrastProblem } from "./a11y";
+import { newPage, openHydrated } from "./browser";
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+export const NOT_FOUND_PATH = "/no-such-page";
+
+/** Every route of the route table and the 404 page. */
+export function allPaths(): string[] {
+  return [...routeTable().routes.map((r) => r.path), NOT_FOUND_PATH];
+}
+
+/**
+ * Runs axe (WCAG 2.1 A and AA) on every path at one viewport, in one page reused from path to
+ * path, and returns the problems: violations, low contrast on gradients (axe leaves text on a
+ * gradient for review: judged here against the gradient's stops), duplicate ids, wrong statuses.
+ * The two widths run as two test files, so the runner can take them side by side.
+ */
+export async function axeProblems(
+  viewport: { width: number; height: number },
+  paths: string[],
+): Promise<string[]> {
+  const problems: string[] = [];
+  const { page, context } = await newPage(viewport);
+  for (const path of paths) {
+    const status = await openHydrated(page, path);
+    const expected = path === NOT_FOUND_PATH ? 404 : 200;
+    if (status !== expected) problems.push(`${path} @${viewport.width}: status ${status}`);
+    const label = `${path} @${viewport.width}`;
+    const { violations, incomplete } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    for (const v of violations) {
+      for (const node of v.nodes) problems.push(`${label}: ${v.id} ${node.target.join(" ")}`);
+    }
+    for (const node of incomplete.find((r) => r.id === "color-contrast")?.nodes ?? []) {
+      const target = node.target.join(" ");
+      const problem = await gradientContrastProblem(page, target);
+      if (problem) problems.push(`${label}: color-contrast ${target}: ${problem}`);
+    }
+    // Duplicate ids break label and ARIA references (axe no longer checks them under WCAG 2.1 tags).
+    const duplicates = await page.evaluate(() => {
+      const ids = [...document.querySelectorAll("[id]")].map((el) => el.id);
+      return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+    });
+    for (const id of duplicates) problems.push(`${label}: duplicate id "${id}"`);
+  }
+  await context.close();
+  return problems;
+}
