@@ -7,7 +7,7 @@ import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { E2E_MEASUREMENT_ID } from "./lib/outside";
+import { productionBuildEnv } from "../test/harness/production";
 import { serveSite } from "../test/harness/server";
 
 const root = path.resolve(__dirname, "..");
@@ -15,13 +15,10 @@ const root = path.resolve(__dirname, "..");
 // server and the outbox, where each test finds its own requests by a unique address.
 const MIN_FILL_MS = "500";
 const CONCURRENCY = Number(process.env.E2E_CONCURRENCY ?? os.availableParallelism());
-// The browser tests build with a measurement id so the analytics tag is on every page; every
-// request it (or anything else) makes to the outside is intercepted (e2e/lib/outside.ts).
-const env = {
-  ...process.env,
-  GATSBY_TELEMETRY_DISABLED: "1",
-  GATSBY_GA_MEASUREMENT_ID: process.env.GATSBY_GA_MEASUREMENT_ID || E2E_MEASUREMENT_ID,
-};
+// The browser tests build the production configuration (test/harness/production.ts: analytics
+// on, with a test measurement id), the build CI's benchmark then reuses; every request the page
+// makes to the outside is intercepted (e2e/lib/outside.ts).
+const env = productionBuildEnv();
 
 /**
  * The longest files start first, so the runner's slots are not left waiting on one of them at the
