@@ -6,7 +6,7 @@ import { ContentError, loadSite } from "./gatsby/lib/content";
 import { contentDir } from "./gatsby/lib/paths";
 import { NEW_HOME_PATH } from "./shared/routes";
 import { sitemapSerializer, SITEMAP_QUERY } from "./gatsby/lib/sitemap";
-import { gtagScriptUrl, MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analytics";
+import { MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analytics";
 
 // Gatsby takes an exception thrown while this file loads for a failed compilation: it retries, then
 // carries on with no configuration at all and fails later on an unrelated GraphQL error. So a
@@ -44,8 +44,6 @@ const config: GatsbyConfig = {
     siteUrl: site.siteUrl,
   },
   trailingSlash: "never",
-  // Partytown fetches gtag.js through Gatsby's same-origin proxy (/__third-party-proxy?url=...).
-  partytownProxiedURLs: measurementId ? [gtagScriptUrl(measurementId)] : [],
   // Query result types (`Queries.*`), also for the queries in gatsby/ (npm run typegen writes them
   // without a build).
   graphqlTypegen: {
