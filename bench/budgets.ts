@@ -1,43 +1,64 @@
 import type { Figures } from "./lighthouse";
 
-/** Issue 6's budgets, each for the median of a template's Lighthouse runs. */
+/**
+ * Issue 16's budgets, for both visitor profiles, each on the median of a template's Lighthouse
+ * runs. Performance is 1.00 with 0.98 allowed for noise (a score of 0.99 is one slow run's
+ * LCP on this machine); the first-load JS ratio is against the bare page with one image.
+ */
 export const BUDGET = {
-  performance: 0.95,
+  performance: 0.98,
   accessibility: 1,
-  bestPractices: 0.95,
+  bestPractices: 1,
   seo: 1,
-  cls: 0.02,
-  tbtMs: 100,
-  jsRatio: 1.35,
+  cls: 0.01,
+  tbtMs: 50,
+  jsRatio: 1.25,
 };
 
 export type Budget = keyof typeof BUDGET;
 
 export interface Problem {
   budget: Budget;
-  /** What broke, e.g. "TBT 130 ms > 100 ms". */
+  /** What broke, e.g. "TBT 130 ms > 50 ms". */
   detail: string;
-  /** The same, naming the template: "works index: TBT 130 ms > 100 ms". */
+  /** The same, naming the template: "works index: TBT 130 ms > 50 ms". */
   message: string;
 }
 
 export const score = (n: number) => n.toFixed(2);
 
-/** The budgets a template's median figures break; `ratio` is its JS over the bare page's. */
+/**
+ * The budgets a template's median figures break; `ratio` is its JS over the bare page's. `name`
+ * names the template (and visitor). Failing audits are named, so a broken score says why.
+ */
 export function budgetProblems(name: string, pagePath: string, f: Figures, ratio: number): Problem[] {
   const out: Problem[] = [];
   const add = (budget: Budget, detail: string) => out.push({ budget, detail, message: `${name}: ${detail}` });
-  if (f.performance < BUDGET.performance)
+  const why = (category: string) => {
+    const audits = f.failing
+      .filter((a) => a.startsWith(`${category}: `))
+      .map((a) => a.slice(category.length + 2));
+    return audits.length ? ` (${audits.join(", ")})` : "";
+  };
+  if (!(f.performance >= BUDGET.performance))
     add("performance", `performance ${score(f.performance)} < ${BUDGET.performance}`);
-  if (f.accessibility < BUDGET.accessibility)
-    add("accessibility", `accessibility ${score(f.accessibility)} < ${BUDGET.accessibility}`);
-  if (f.bestPractices < BUDGET.bestPractices)
-    add("bestPractices", `best practices ${score(f.bestPractices)} < ${BUDGET.bestPractices}`);
+  // A category no run audited (NaN) fails its budget: the check was not made.
+  if (!(f.accessibility >= BUDGET.accessibility))
+    add(
+      "accessibility",
+      `accessibility ${score(f.accessibility)} < ${BUDGET.accessibility}${why("accessibility")}`,
+    );
+  if (!(f.bestPractices >= BUDGET.bestPractices))
+    add(
+      "bestPractices",
+      `best practices ${score(f.bestPractices)} < ${BUDGET.bestPractices}${why("best-practices")}`,
+    );
   // /new-home is noindex by design, which Lighthouse's SEO category counts against it.
-  if (pagePath !== "/new-home" && f.seo < BUDGET.seo) add("seo", `SEO ${score(f.seo)} < ${BUDGET.seo}`);
-  if (f.cls > BUDGET.cls) add("cls", `CLS ${f.cls.toFixed(3)} > ${BUDGET.cls}`);
-  if (f.tbtMs > BUDGET.tbtMs) add("tbtMs", `TBT ${Math.round(f.tbtMs)} ms > ${BUDGET.tbtMs} ms`);
-  if (ratio > BUDGET.jsRatio)
+  if (pagePath !== "/new-home" && !(f.seo >= BUDGET.seo))
+    add("seo", `SEO ${score(f.seo)} < ${BUDGET.seo}${why("seo")}`);
+  if (!(f.cls <= BUDGET.cls)) add("cls", `CLS ${f.cls.toFixed(3)} > ${BUDGET.cls}`);
+  if (!(f.tbtMs <= BUDGET.tbtMs)) add("tbtMs", `TBT ${Math.round(f.tbtMs)} ms > ${BUDGET.tbtMs} ms`);
+  if (!(ratio <= BUDGET.jsRatio))
     add("jsRatio", `first-load JS ${ratio.toFixed(2)}x the bare page > ${BUDGET.jsRatio}x`);
   return out;
 }

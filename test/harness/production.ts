@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -41,4 +42,43 @@ export function productionBuildProblem(publicDir: string): string | undefined {
     .map((f) => path.join(publicDir, f));
   if (files.some((f) => fs.readFileSync(f, "utf8").includes(TEST_MEASUREMENT_ID))) return undefined;
   return `${publicDir} was not built with the production configuration: no file in it holds the measurement id ${TEST_MEASUREMENT_ID} (build it with test/harness/production.ts's PRODUCTION_BUILD_ENV, as e2e/run.ts and bench/run.ts do)`;
+}
+
+export interface BuildRecord {
+  seconds: number;
+  /** Whether the build started without Gatsby's cache (.cache), as on a fresh clone. */
+  cold: boolean;
+}
+
+const recordFile = (dir: string) => path.join(dir, ".cache/production-build.json");
+
+/**
+ * `gatsby build` of the production configuration in `dir`; stops the process on failure. Its
+ * duration is kept in .cache, where the benchmark's growth figures find the real site's build
+ * time without building it again.
+ */
+export function buildProduction(dir: string, stdio: "inherit" | "ignore" = "inherit"): BuildRecord {
+  const cold = !fs.existsSync(path.join(dir, ".cache"));
+  const started = Date.now();
+  const build = spawnSync("npx", ["gatsby", "build"], {
+    cwd: dir,
+    env: productionBuildEnv(),
+    stdio: ["ignore", stdio, "inherit"],
+  });
+  if (build.status !== 0) {
+    process.stderr.write(`gatsby build failed in ${dir}\n`);
+    process.exit(build.status ?? 1);
+  }
+  const record = { seconds: (Date.now() - started) / 1000, cold };
+  fs.writeFileSync(recordFile(dir), JSON.stringify(record));
+  return record;
+}
+
+/** The last production build's duration in `dir`, when it was made by buildProduction. */
+export function lastProductionBuild(dir: string): BuildRecord | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(recordFile(dir), "utf8")) as BuildRecord;
+  } catch {
+    return undefined;
+  }
 }
