@@ -165,6 +165,22 @@ describe("from a service page's 'Get a free consultation' button (the modal)", (
     );
     await context.close();
   });
+
+  test("react-toastify is not loaded by a page without the form, even after its load event: it comes with the modal", async () => {
+    const { page, context } = await newPage();
+    const scripts = recordScripts(page);
+    await open(page, "/services/nlp-solutions");
+    // The toast area used to load react-toastify on every page after the load event.
+    await page.waitForLoadState("networkidle");
+    // A class name only react-toastify's code contains.
+    const marker = "Toastify__toast-container";
+    const loaded = async () => (await scripts()).some((s) => s.includes(marker));
+    assert.equal(await loaded(), false, "react-toastify was loaded without the form");
+    await page.getByRole("main").getByRole("link", { name: "Get a free consultation" }).first().click();
+    await page.getByRole("dialog").getByLabel("Full name").waitFor();
+    await waitFor(loaded, "react-toastify was loaded with the modal");
+    await context.close();
+  });
 });
 
 describe("/contact", () => {

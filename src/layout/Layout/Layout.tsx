@@ -3,7 +3,6 @@ import styled from "styled-components";
 import { Footer } from "../Footer";
 import { useLayout } from "../../hooks/useLayout";
 import { Navbar } from "../Navbar";
-import { Toasts } from "../Toasts";
 
 const ConsultationModal = React.lazy(() => import("../ConsultationModal"));
 
@@ -28,7 +27,11 @@ export interface LayoutProps {
   children: React.ReactNode;
 }
 
-/** The shared layout: skip link, navbar, the page, footer, toasts and the consultation modal. */
+/**
+ * The shared layout: skip link, navbar, the page, footer and the consultation modal. No toast
+ * area: toasts only come from the consultation form, and each place that shows the form renders
+ * its own (the modal, /contact), so react-toastify is not loaded by pages without the form.
+ */
 export function Layout({ pathname, solidNavbar, children }: LayoutProps) {
   const { showModal } = useLayout();
   return (
@@ -39,7 +42,6 @@ export function Layout({ pathname, solidNavbar, children }: LayoutProps) {
         {children}
       </main>
       <Footer />
-      <Toasts />
       {showModal && (
         <React.Suspense fallback={null}>
           <ConsultationModal />

@@ -1,8 +1,8 @@
 import * as React from "react";
 import { TOAST_AUTO_CLOSE_MS } from "../../styles/constants";
 
-// react-toastify (and the stylesheet it injects) loads after the page, off the first load: the
-// only toasts come from the consultation form, which is itself loaded on demand.
+// react-toastify (and the stylesheet it injects) loads after the page, off the first load. Only
+// the places that show the consultation form (the toasts' one source) render a toast area.
 const ToastContainer = React.lazy(() =>
   import("react-toastify").then((m) => ({ default: m.ToastContainer })),
 );
@@ -16,7 +16,7 @@ export const DIALOG_TOASTS = "dialog";
 
 /**
  * A toast area (spec section 8): bottom-left, 5 s, no progress bar, pauses on hover/blur. The
- * layout renders the page's one (no id); the consultation dialog renders its own (DIALOG_TOASTS).
+ * contact view renders the page's one (no id); the consultation dialog its own (DIALOG_TOASTS).
  */
 export function Toasts({ containerId }: { containerId?: string }) {
   const [ready, setReady] = React.useState(false);
