@@ -8,6 +8,11 @@ import { CompileHintsPlugin } from "../lib/compileHints";
  * weight to every visitor's first load. Replace it with an empty module: the CMS bundle then
  * stays on /admin/ alone.
  *
+ * Gatsby's internal Partytown plugin adds a browser hook to every page too, which pulls in
+ * gatsby-script and Partytown's snippet code; it only acts in `gatsby develop`, and this site
+ * loads no off-main-thread script (ADR 0008). Replaced with the empty module in production
+ * builds. If a `<Script strategy="off-main-thread">` is ever added, remove this alias.
+ *
  * In production builds, the scripts every page starts with carry V8's compile hint
  * (gatsby/lib/compileHints.ts).
  */
@@ -18,6 +23,12 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
       alias: {
         [path.resolve("node_modules/gatsby-plugin-decap-cms/gatsby-browser.js")]:
           path.resolve("gatsby/empty-module.js"),
+        ...(stage === "build-javascript"
+          ? {
+              [path.resolve("node_modules/gatsby/dist/internal-plugins/partytown/gatsby-browser.js")]:
+                path.resolve("gatsby/empty-module.js"),
+            }
+          : {}),
       },
     },
     ...(stage === "build-javascript" ? { plugins: [new CompileHintsPlugin()] } : {}),
