@@ -30,7 +30,13 @@ import { buildProduction, productionBuildProblem } from "../test/harness/product
 import { routeTable } from "../test/harness/routes";
 import { BUDGET, budgetProblems, confirmedProblems, score, type Problem } from "./budgets";
 import { measureGrowth, type GrowthFigures } from "./growth";
-import { medianFigures, openLighthouse, type Figures, type LighthouseSession } from "./lighthouse";
+import {
+  killBrowsers,
+  medianFigures,
+  openLighthouse,
+  type Figures,
+  type LighthouseSession,
+} from "./lighthouse";
 import { PROFILES, profileProblems, type Profile } from "./profiles";
 import { serveStatic } from "./staticServer";
 import { startThirdPartyStub } from "./thirdPartyStub";
@@ -52,17 +58,41 @@ export const TEMPLATES: [string, string][] = [
   ["new-home", "/new-home"],
 ];
 
-const stages: [string, number][] = [];
+/** Each stage's duration and Lighthouse runs, printed at the end (CI's time budget, issue 14). */
+/**
+ * The servers run in processes of their own (detached: they outlive an interrupted benchmark), so
+ * an interrupt stops them, and the browsers, before it exits.
+ */
+const cleanups = new Set<() => Promise<void>>();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    killBrowsers();
+    void Promise.allSettled([...cleanups].map((stop) => stop())).then(() => process.exit(130));
+  });
+}
+const started = <T extends { stop: () => Promise<void> }>(server: T): T => {
+  cleanups.add(server.stop);
+  return server;
+};
+
+const stages: [name: string, seconds: number, runs: number][] = [];
+let lighthouseRuns = 0;
 async function stage<T>(name: string, work: () => Promise<T> | T): Promise<T> {
   const started = Date.now();
+  const runsBefore = lighthouseRuns;
   try {
     return await work();
   } finally {
-    stages.push([name, (Date.now() - started) / 1000]);
+    stages.push([name, (Date.now() - started) / 1000, lighthouseRuns - runsBefore]);
   }
 }
 const stageTable = () =>
-  stages.map(([name, s]) => `  ${name.padEnd(44)} ${s.toFixed(0).padStart(5)} s`).join("\n");
+  stages
+    .map(
+      ([name, s, runs]) =>
+        `  ${name.padEnd(44)} ${s.toFixed(0).padStart(5)} s${runs ? `  (${runs} Lighthouse runs, ${(s / runs).toFixed(1)} s each)` : ""}`,
+    )
+    .join("\n");
 
 function buildFixture(): void {
   const run = spawnSync("npx", ["gatsby", "build"], {
@@ -82,7 +112,10 @@ function row(name: string, p: string, visitor: string, f: Figures, ratio?: numbe
 /** RUNS runs of one page, the first with all four categories; their median. */
 async function measure(lighthouse: LighthouseSession, url: string, dir: string, runs = RUNS) {
   const figures: Figures[] = [];
-  for (let i = 0; i < runs; i++) figures.push(await lighthouse.run(url, dir, i === 0));
+  for (let i = 0; i < runs; i++) {
+    figures.push(await lighthouse.run(url, dir, i === 0));
+    lighthouseRuns++;
+  }
   return medianFigures(figures);
 }
 
@@ -100,8 +133,8 @@ async function main() {
     await stage("bare page build", buildFixture);
   }
   // Served like a CDN (compressed once), not by `gatsby serve`: see bench/staticServer.ts.
-  const siteServer = await serveStatic(site);
-  const bareServer = await serveStatic(path.join(fixture, "public"));
+  const siteServer = started(await serveStatic(site));
+  const bareServer = started(await serveStatic(path.join(fixture, "public")));
   const lookupUrl = routeTable().site.countryLookupUrl;
   const lookupHost = new URL(lookupUrl).hostname;
 
@@ -132,7 +165,7 @@ async function main() {
     profile: Profile,
     ctx: { siteServer: string; site: string; lookupUrl: string; lookupHost: string; bareImage: Figures },
   ) {
-    const stub = await startThirdPartyStub(profile.country, ctx.lookupUrl);
+    const stub = started(await startThirdPartyStub(profile.country, ctx.lookupUrl));
     try {
       const lighthouse = await openLighthouse(stub.chromeFlags);
       // Every template shows gatsby-plugin-image images, so the floor is the bare page with one.
