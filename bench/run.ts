@@ -90,7 +90,7 @@ const stageTable = () =>
   stages
     .map(
       ([name, s, runs]) =>
-        `  ${name.padEnd(44)} ${s.toFixed(0).padStart(5)} s${runs ? `  (${runs} Lighthouse runs, ${(s / runs).toFixed(1)} s each)` : ""}`,
+        `  ${name.padEnd(48)} ${s.toFixed(0).padStart(5)} s${runs ? `  (${runs} Lighthouse runs, ${(s / runs).toFixed(1)} s each)` : ""}`,
     )
     .join("\n");
 
@@ -212,7 +212,7 @@ async function main() {
   if (growth) process.stdout.write(`\n${growth.table}\n`);
   const total = stages.reduce((n, [, s]) => n + s, 0);
   process.stdout.write(
-    `\nbench stages:\n${stageTable()}\n  ${"total".padEnd(44)} ${total.toFixed(0).padStart(5)} s\n`,
+    `\nbench stages:\n${stageTable()}\n  ${"total".padEnd(48)} ${total.toFixed(0).padStart(5)} s\n`,
   );
   writeDoc(table, growth, siteBuild?.seconds, problems, remeasured);
 
@@ -234,7 +234,7 @@ function writeDoc(
   const date = new Date().toISOString().slice(0, 10);
   const text = `# Performance
 
-Measured by \`npm run bench\` on ${date} (${RUNS} Lighthouse runs per page and visitor, median; the first run audits all four categories, the others performance only; Lighthouse ${lighthouseVersion()} with its default mobile emulation and simulated throttling, in Debian's Chromium, on this project's 2-core machine). This file is rewritten by every run.
+Measured by \`npm run bench\` on ${date} (${RUNS} Lighthouse run${RUNS === 1 ? "" : "s"} per page and visitor, median; the first run audits all four categories, the others performance only; Lighthouse ${lighthouseVersion()} with its default mobile emulation and simulated throttling, in Debian's Chromium, on this project's 2-core machine). This file is rewritten by every run.
 
 The build measured is the production configuration (\`test/harness/production.ts\`: analytics on, with a test measurement id). The country lookup, gtag.js and the Google Analytics collection endpoint are answered by a local stub (\`bench/thirdPartyStub.ts\`) that Chromium reaches under the real host names, so every request succeeds as in production; the stand-in gtag.js is not Google's script, so the cost of Google's own code is not in these figures. Visitors: "consent region, before choosing" (the lookup answers DE: the consent banner is shown, no analytics) and "outside" (US: analytics loads).
 
