@@ -98,7 +98,7 @@ export async function measureGrowth(root: string, works = 1000, extra = 200): Pr
         : " (the real site's build was not a timed cold build, so no ratio)";
     const notes = `Build time per page: ${perPage(a)} (real) vs ${perPage(b)} (grown)${ratio}.
 
-The works index is paginated (${WORKS_PER_PAGE} case studies a page): the \`/works\` page-data holds page 1's cards plus a compact filter index of every case study (about 30 bytes each), and the other pages' cards are fetched only when a filter is set. A case page's JavaScript does not depend on the content; its static-query data grows because the menus and footer list every service and industry.`;
+The works index is paginated (${WORKS_PER_PAGE} case studies a page): the \`/works\` page-data holds page 1's cards plus a compact filter index of every case study (about 30 bytes each), and the other pages' cards are fetched only when a filter is set. A case page's content comes as page-data and static-query JSON, not JavaScript; its static-query data grows because the menus and footer list every service and industry.`;
     return { table, notes };
   } finally {
     grown.cleanup();
