@@ -8,7 +8,7 @@ import { contentDir } from "./gatsby/lib/paths";
 import { NEW_HOME_PATH } from "./shared/routes";
 import { sitemapSerializer, SITEMAP_QUERY } from "./gatsby/lib/sitemap";
 import { headerRules, headerSettings } from "./gatsby/lib/headers";
-import { gtagScriptUrl, MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analytics";
+import { MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analytics";
 
 // Gatsby takes an exception thrown while this file loads for a failed compilation: it retries, then
 // carries on with no configuration at all and fails later on an unrelated GraphQL error. So a
@@ -52,8 +52,6 @@ const config: GatsbyConfig = {
   // Security headers, declared once (gatsby/lib/headers.ts): the adapter writes them for the CDN,
   // and `npm start` (scripts/serve.ts) sends the same list.
   headers: headerRules(headerSettings(site)),
-  // Partytown fetches gtag.js through Gatsby's same-origin proxy (/__third-party-proxy?url=...).
-  partytownProxiedURLs: measurementId ? [gtagScriptUrl(measurementId)] : [],
   // Query result types (`Queries.*`), also for the queries in gatsby/ (npm run typegen writes them
   // without a build).
   graphqlTypegen: {

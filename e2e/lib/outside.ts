@@ -4,8 +4,8 @@ import { routeTable } from "../../test/harness/routes";
 /**
  * The machine has no internet, and a test must not depend on it: every request that leaves the
  * site under test is answered here. Third parties the site really calls get a stand-in:
- *  - gtag.js, fetched by Partytown's worker through Gatsby's proxy (/__third-party-proxy?url=...):
- *    a tiny script that, like the real one, turns dataLayer commands into collect requests to
+ *  - gtag.js (https://www.googletagmanager.com/gtag/js?id=..., loaded on the main thread): a tiny
+ *    script that, like the real one, turns dataLayer commands into collect requests to
  *    www.google-analytics.com, so the tests can see what the tag would have sent;
  *  - the collect endpoint: an empty 204;
  *  - the country-lookup service: a JSON answer (by default a country with no page of ours);
@@ -16,6 +16,13 @@ export const E2E_MEASUREMENT_ID = "G-E2ETEST01";
 /** The lookup service named in content/site.yaml. */
 export const COUNTRY_LOOKUP_URL = routeTable().site.countryLookupUrl;
 export const COLLECT_URL = "https://www.google-analytics.com/g/collect";
+export const GTAG_JS_URL = "https://www.googletagmanager.com/gtag/js";
+/** Hosts (and Gatsby's Partytown proxy path) that only analytics would call. */
+const ANALYTICS_HOSTS = /(^|\.)(googletagmanager\.com|google-analytics\.com|doubleclick\.net)$/;
+export const isAnalytics = (url: string): boolean => {
+  const { hostname, pathname } = new URL(url);
+  return ANALYTICS_HOSTS.test(hostname) || pathname.startsWith("/__third-party-proxy");
+};
 
 /** What the stand-in gtag.js does: every 'config' and 'event' command becomes one collect request. */
 export const FAKE_GTAG_JS = `
@@ -46,6 +53,10 @@ export interface OutsideOptions {
 
 export interface OutsideLog {
   lookups: Request[];
+  /** Every request to an analytics host or to Gatsby's third-party proxy, in order. */
+  analytics: string[];
+  /** The gtag.js requests (the tag loading). */
+  tags: URL[];
   collects: URL[];
   blocked: string[];
 }
@@ -59,7 +70,7 @@ export async function interceptOutside(
   context: BrowserContext,
   options: OutsideOptions = {},
 ): Promise<OutsideLog> {
-  const log: OutsideLog = { lookups: [], collects: [], blocked: [] };
+  const log: OutsideLog = { lookups: [], analytics: [], tags: [], collects: [], blocked: [] };
   const lookup = options.countryLookup ?? {
     status: 200,
     body: JSON.stringify({ ip: "192.0.2.1", country: "JP" }),
@@ -68,18 +79,15 @@ export async function interceptOutside(
     (url) => !isLocal(url.href) || url.pathname === "/__third-party-proxy",
     async (route: Route, request: Request) => {
       const url = new URL(request.url());
+      if (isAnalytics(url.href)) log.analytics.push(url.href);
       if (url.pathname === "/__third-party-proxy" && isLocal(url.href)) {
-        const target = url.searchParams.get("url") ?? "";
-        if (target.startsWith("https://www.googletagmanager.com/gtag/js")) {
-          return route.fulfill({
-            status: 200,
-            contentType: "text/javascript",
-            headers: { "access-control-allow-origin": "*" },
-            body: FAKE_GTAG_JS,
-          });
-        }
-        log.blocked.push(target);
+        // Nothing goes through Partytown's proxy any more: a request here is a regression.
+        log.blocked.push(url.href);
         return route.fulfill({ status: 404, body: "" });
+      }
+      if (url.href.startsWith(`${GTAG_JS_URL}?`)) {
+        log.tags.push(url);
+        return route.fulfill({ status: 200, contentType: "text/javascript", body: FAKE_GTAG_JS });
       }
       if (url.href === COUNTRY_LOOKUP_URL) {
         log.lookups.push(request);

@@ -21,9 +21,10 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       next: Work
     }
   `);
-  // Gatsby copies gatsby-config into the Site node and infers its type from the values. This one
-  // is an empty list (nothing to infer) unless an analytics id is set, so it is declared: the
-  // generated query types (src/gatsby-types.d.ts) then do not depend on the build's environment.
+  // Gatsby copies gatsby-config into the Site node and infers its type from the values; `gatsby
+  // serve` reads this one (Partytown's proxy list), which the site no longer sets (analytics runs on
+  // the main thread), so it is declared: the generated query types (src/gatsby-types.d.ts) then do
+  // not depend on the configuration.
   actions.createTypes(`
     type Site implements Node {
       partytownProxiedURLs: [String]

@@ -2,7 +2,7 @@ import * as React from "react";
 import { render } from "@testing-library/react";
 import { siteSettings } from "../../../../test/siteSettings";
 import { gtagScriptUrl, resolveMeasurementId } from "../../../../shared/analytics";
-import { trackPageView } from "../../../lib/analytics";
+import { loadTag, resetAnalytics, trackPageView, updateConsent } from "../../../lib/analytics";
 import { useSiteSettings } from "../../../hooks/useSiteSettings";
 import { Analytics } from "../Analytics";
 
@@ -23,36 +23,65 @@ test("the id comes from site.yaml, and GATSBY_GA_MEASUREMENT_ID overrides it", (
   expect(resolveMeasurementId(undefined, null)).toBe("");
 });
 
-test("with no id nothing is rendered, so nothing is loaded", () => {
-  withAnalyticsId("");
-  const error = jest.spyOn(console, "error");
-  const { container } = render(<Analytics />);
-  expect(container.innerHTML).toBe("");
-  expect(error).not.toHaveBeenCalled();
-  error.mockRestore();
-});
-
-test("with an id, gtag.js and the config event are off-main-thread (Partytown) scripts", () => {
-  withAnalyticsId("G-SITE1234");
-  process.env[ENV] = "G-ENV12345";
-  const { container } = render(<Analytics />);
-  const scripts = [...container.querySelectorAll("script")];
-  expect(scripts).toHaveLength(2);
-  for (const s of scripts) {
-    expect(s.getAttribute("type")).toBe("text/partytown");
-    expect(s.dataset.strategy).toBe("off-main-thread");
-  }
-  expect(scripts[0].getAttribute("src")).toBe(
-    `/__third-party-proxy?url=${encodeURIComponent(gtagScriptUrl("G-ENV12345"))}`,
+const gtagScripts = () =>
+  [...document.querySelectorAll<HTMLScriptElement>("script")].filter((s) =>
+    s.src.startsWith("https://www.googletagmanager.com/"),
   );
-  expect(scripts[1].textContent).toContain(`gtag('config', "G-ENV12345");`);
-  expect(scripts[1].textContent).not.toContain("G-SITE1234");
-});
+type AnalyticsWindow = Window & { dataLayer?: ArrayLike<unknown>[]; gtag?: unknown };
 
-test("a malformed id renders nothing", () => {
-  withAnalyticsId("");
-  const { container } = render(<Analytics id={`G-1');alert('x`} />);
-  expect(container.innerHTML).toBe("");
+describe("the tag", () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    resetAnalytics();
+    gtagScripts().forEach((s) => s.remove());
+    delete (window as AnalyticsWindow).dataLayer;
+    delete (window as AnalyticsWindow).gtag;
+  });
+
+  test("with no id nothing is rendered and nothing is loaded", () => {
+    withAnalyticsId("");
+    const error = jest.spyOn(console, "error");
+    const { container } = render(<Analytics />);
+    jest.runAllTimers();
+    expect(container.innerHTML).toBe("");
+    expect(gtagScripts()).toHaveLength(0);
+    expect(error).not.toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  test("with an id, gtag.js loads on the main thread at idle time, after consent default", () => {
+    withAnalyticsId("G-SITE1234");
+    process.env[ENV] = "G-ENV12345";
+    const { container } = render(<Analytics />);
+    expect(container.innerHTML).toBe("");
+    expect(gtagScripts()).toHaveLength(0);
+    jest.runAllTimers();
+    expect(gtagScripts().map((s) => s.src)).toEqual([gtagScriptUrl("G-ENV12345")]);
+    const commands = Array.from((window as AnalyticsWindow).dataLayer ?? [], (a) => Array.from(a));
+    expect(commands[0]).toEqual([
+      "consent",
+      "default",
+      {
+        analytics_storage: "granted",
+        ad_storage: "denied",
+        ad_user_data: "denied",
+        ad_personalization: "denied",
+      },
+    ]);
+    expect(commands[1][0]).toBe("js");
+    expect(commands[2]).toEqual(["config", "G-ENV12345"]);
+  });
+
+  test("a malformed id loads nothing", () => {
+    withAnalyticsId("");
+    const { container } = render(<Analytics id={`G-1');alert('x`} />);
+    jest.runAllTimers();
+    expect(container.innerHTML).toBe("");
+    expect(gtagScripts()).toHaveLength(0);
+  });
 });
 
 describe("page views on client-side navigation", () => {
@@ -62,10 +91,14 @@ describe("page views on client-side navigation", () => {
     jest.useFakeTimers();
     gtag = jest.fn();
     (window as unknown as { gtag: jest.Mock }).gtag = gtag;
+    loadTag("G-SITE1234", "granted");
+    gtag.mockClear();
     document.title = "Our work | Copperline Labs";
   });
   afterEach(() => {
     jest.useRealTimers();
+    resetAnalytics();
+    gtagScripts().forEach((s) => s.remove());
     delete (window as unknown as { gtag?: jest.Mock }).gtag;
   });
 
@@ -82,6 +115,16 @@ describe("page views on client-side navigation", () => {
 
   test("the first render sends nothing (the config event counted it)", () => {
     trackPageView(location, null);
+    jest.runAllTimers();
+    expect(gtag).not.toHaveBeenCalled();
+  });
+
+  test("after the visitor rejects, a route change sends nothing and the tag is switched off", () => {
+    updateConsent("denied");
+    expect(gtag).toHaveBeenCalledWith("consent", "update", { analytics_storage: "denied" });
+    expect((window as unknown as Record<string, unknown>)["ga-disable-G-SITE1234"]).toBe(true);
+    gtag.mockClear();
+    trackPageView(location, { pathname: "/", search: "", hash: "" });
     jest.runAllTimers();
     expect(gtag).not.toHaveBeenCalled();
   });
