@@ -92,7 +92,9 @@ export function adminPolicy(): string {
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", ...GITHUB_IMAGES],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", GITHUB_API],
+    // Decap looks for its local proxy (`npm run cms`) at this address, and only when the page's
+    // host is localhost or 127.0.0.1 (so an editor can run `npm start` and `npm run cms` together).
+    "connect-src": ["'self'", GITHUB_API, "http://localhost:8081"],
     "frame-src": ["'self'"],
     "worker-src": ["'self'", "blob:"],
     ...LOCKDOWN,
@@ -172,7 +174,7 @@ export function sourceMatches(source: string, pathname: string): boolean {
  */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "public, max-age=0, must-revalidate";
-const HASHED_BUNDLE = /^\/[\w.~-]+-[0-9a-f]{20}\.(js|css)(\.map)?$/;
+const HASHED_BUNDLE = /^\/[\w.~-]+[-.][0-9a-f]{20}\.(js|css)(\.map)?$/;
 
 export function cacheControl(pathname: string): string {
   return pathname.startsWith("/static/") || HASHED_BUNDLE.test(pathname) ? IMMUTABLE : REVALIDATE;
