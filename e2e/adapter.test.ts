@@ -286,7 +286,7 @@ describe("the /api/consultation function bundle, as Netlify runs it", () => {
     assert.equal(await statusInDb(id), "stored");
   });
 
-  test("an invalid request: 400 naming each field", async () => {
+  test("an invalid request: 400 naming each field (415 not JSON, 413 over 100 kb)", async () => {
     onNetlify();
     const res = await call(post(validRequest({ email: "mary@", details: "short" })), "203.0.113.11");
     assert.equal(res.status, 400);
@@ -294,6 +294,8 @@ describe("the /api/consultation function bundle, as Netlify runs it", () => {
     assert.deepEqual(Object.keys(errors).sort(), ["details", "email"]);
     const notJson = await call(post("name=x", "application/x-www-form-urlencoded"), "203.0.113.11");
     assert.equal(notJson.status, 415);
+    const huge = await call(post(validRequest({ details: "x".repeat(110 * 1024) })), "203.0.113.11");
+    assert.equal(huge.status, 413);
   });
 
   test("a spam request (honeypot filled): answered like a success, kept as spam", async () => {
