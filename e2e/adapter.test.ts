@@ -238,7 +238,6 @@ describe("the /api/consultation function bundle, as Netlify runs it", () => {
     databaseUrl = await pg.createDatabase();
     const manifest = JSON.parse(fs.readFileSync(path.join(FUNCTION_DIR, "consultation-js.json"), "utf8"));
     assert.deepEqual(manifest.config.includedFiles, [".cache/functions/consultation.js"]);
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the adapter writes CommonJS
     handler = require(path.join(FUNCTION_DIR, "consultation-js.js")).handler;
     assert.equal(typeof handler, "function");
   });
