@@ -9,6 +9,7 @@ import { NEW_HOME_PATH } from "./shared/routes";
 import { sitemapSerializer, SITEMAP_QUERY } from "./gatsby/lib/sitemap";
 import { headerRules, headerSettings } from "./gatsby/lib/headers";
 import { MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analytics";
+import { countryLookupUrlProblem, resolveCountryLookupUrl } from "./shared/countryLookup";
 
 // Gatsby takes an exception thrown while this file loads for a failed compilation: it retries, then
 // carries on with no configuration at all and fails later on an unrelated GraphQL error. So a
@@ -37,6 +38,14 @@ if (measurementId && !MEASUREMENT_ID_PATTERN.test(measurementId)) {
   stop(
     `GATSBY_GA_MEASUREMENT_ID: "${measurementId}" is not a GA4 measurement id such as G-AB12CD34EF; fix it or unset it`,
   );
+}
+
+// GATSBY_COUNTRY_LOOKUP_URL overrides site.yaml's countryLookupUrl (the benchmark points it at a
+// local stub); the browser reads it the same way (src/lib/countryLookup.ts).
+const lookupUrl = resolveCountryLookupUrl(process.env.GATSBY_COUNTRY_LOOKUP_URL, site.countryLookupUrl);
+const lookupProblem = countryLookupUrlProblem(lookupUrl);
+if (lookupProblem) {
+  stop(`GATSBY_COUNTRY_LOOKUP_URL: "${lookupUrl}" ${lookupProblem}; fix it or unset it`);
 }
 
 const config: GatsbyConfig = {

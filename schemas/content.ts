@@ -35,7 +35,35 @@ export const siteSchema = z
         message: "write a GA4 measurement id such as G-AB12CD34EF, or leave it empty",
       })
       .describe("GA4 measurement id. Empty turns analytics off; GATSBY_GA_MEASUREMENT_ID overrides it."),
-    countryLookupUrl: z.url(),
+    countryLookupUrl: z
+      .url()
+      .describe(
+        'IP-to-country service answering JSON such as {"country":"DE"}; GATSBY_COUNTRY_LOOKUP_URL overrides it at build time.',
+      ),
+    consentRegions: z
+      .array(
+        z.string().regex(/^[A-Z]{2}$/, {
+          message: "write a two-letter ISO 3166-1 country code in capitals, e.g. DE",
+        }),
+      )
+      .min(1, { message: "list at least one country code, e.g. DE" })
+      .refine((codes) => new Set(codes).size === codes.length, {
+        message: "a country is listed twice: keep one of each",
+      })
+      .describe(
+        "Countries whose visitors are asked before analytics loads (EU/EEA, UK, Switzerland). Visitors whose country is unknown are asked too.",
+      ),
+    consentBanner: z
+      .object({
+        heading: text(3, 40),
+        text: text(40, 220, "One sentence: what is measured and that nothing is until they choose."),
+        privacyLink: text(3, 40, "The link to the privacy page's analytics section."),
+        accept: text(3, 30),
+        reject: text(3, 30),
+        settings: text(3, 30, "The footer link that reopens the banner."),
+      })
+      .strict()
+      .describe("The analytics consent banner shown to visitors from consentRegions."),
   })
   .strict();
 

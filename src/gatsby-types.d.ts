@@ -2989,6 +2989,8 @@ type Query_siteSettingsArgs = {
   address: InputMaybe<SiteSettingsAddressFilterInput>;
   analyticsId: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  consentBanner: InputMaybe<SiteSettingsConsentBannerFilterInput>;
+  consentRegions: InputMaybe<StringQueryOperatorInput>;
   countryLookupUrl: InputMaybe<StringQueryOperatorInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   email: InputMaybe<StringQueryOperatorInput>;
@@ -4073,6 +4075,8 @@ type SiteSettings = Node & {
   readonly address: SiteSettingsAddress;
   readonly analyticsId: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
+  readonly consentBanner: SiteSettingsConsentBanner;
+  readonly consentRegions: ReadonlyArray<Scalars['String']>;
   readonly countryLookupUrl: Scalars['String'];
   readonly description: Scalars['String'];
   readonly email: Scalars['String'];
@@ -4157,6 +4161,42 @@ type SiteSettingsConnection_sumArgs = {
   field: SiteSettingsFieldSelector;
 };
 
+type SiteSettingsConsentBanner = {
+  readonly accept: Scalars['String'];
+  readonly heading: Scalars['String'];
+  readonly privacyLink: Scalars['String'];
+  readonly reject: Scalars['String'];
+  readonly settings: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type SiteSettingsConsentBannerFieldSelector = {
+  readonly accept: InputMaybe<FieldSelectorEnum>;
+  readonly heading: InputMaybe<FieldSelectorEnum>;
+  readonly privacyLink: InputMaybe<FieldSelectorEnum>;
+  readonly reject: InputMaybe<FieldSelectorEnum>;
+  readonly settings: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type SiteSettingsConsentBannerFilterInput = {
+  readonly accept: InputMaybe<StringQueryOperatorInput>;
+  readonly heading: InputMaybe<StringQueryOperatorInput>;
+  readonly privacyLink: InputMaybe<StringQueryOperatorInput>;
+  readonly reject: InputMaybe<StringQueryOperatorInput>;
+  readonly settings: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type SiteSettingsConsentBannerSortInput = {
+  readonly accept: InputMaybe<SortOrderEnum>;
+  readonly heading: InputMaybe<SortOrderEnum>;
+  readonly privacyLink: InputMaybe<SortOrderEnum>;
+  readonly reject: InputMaybe<SortOrderEnum>;
+  readonly settings: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
 type SiteSettingsEdge = {
   readonly next: Maybe<SiteSettings>;
   readonly node: SiteSettings;
@@ -4167,6 +4207,8 @@ type SiteSettingsFieldSelector = {
   readonly address: InputMaybe<SiteSettingsAddressFieldSelector>;
   readonly analyticsId: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly consentBanner: InputMaybe<SiteSettingsConsentBannerFieldSelector>;
+  readonly consentRegions: InputMaybe<FieldSelectorEnum>;
   readonly countryLookupUrl: InputMaybe<FieldSelectorEnum>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly email: InputMaybe<FieldSelectorEnum>;
@@ -4184,6 +4226,8 @@ type SiteSettingsFilterInput = {
   readonly address: InputMaybe<SiteSettingsAddressFilterInput>;
   readonly analyticsId: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly consentBanner: InputMaybe<SiteSettingsConsentBannerFilterInput>;
+  readonly consentRegions: InputMaybe<StringQueryOperatorInput>;
   readonly countryLookupUrl: InputMaybe<StringQueryOperatorInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly email: InputMaybe<StringQueryOperatorInput>;
@@ -4286,6 +4330,8 @@ type SiteSettingsSortInput = {
   readonly address: InputMaybe<SiteSettingsAddressSortInput>;
   readonly analyticsId: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly consentBanner: InputMaybe<SiteSettingsConsentBannerSortInput>;
+  readonly consentRegions: InputMaybe<SortOrderEnum>;
   readonly countryLookupUrl: InputMaybe<SortOrderEnum>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly email: InputMaybe<SortOrderEnum>;
@@ -4769,7 +4815,7 @@ type UseServiceOptionsQuery = { readonly allService: { readonly nodes: ReadonlyA
 type UseSiteSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type UseSiteSettingsQuery = { readonly siteSettings: { readonly name: string, readonly tagline: string, readonly description: string, readonly siteUrl: string, readonly phone: string, readonly email: string, readonly analyticsId: string, readonly countryLookupUrl: string, readonly address: { readonly street: string, readonly city: string, readonly postalCode: string, readonly country: string, readonly countryCode: string }, readonly socials: { readonly linkedin: string, readonly instagram: string, readonly community: { readonly name: string, readonly url: string } } } | null };
+type UseSiteSettingsQuery = { readonly siteSettings: { readonly name: string, readonly tagline: string, readonly description: string, readonly siteUrl: string, readonly phone: string, readonly email: string, readonly analyticsId: string, readonly countryLookupUrl: string, readonly consentRegions: ReadonlyArray<string>, readonly address: { readonly street: string, readonly city: string, readonly postalCode: string, readonly country: string, readonly countryCode: string }, readonly socials: { readonly linkedin: string, readonly instagram: string, readonly community: { readonly name: string, readonly url: string } }, readonly consentBanner: { readonly heading: string, readonly text: string, readonly privacyLink: string, readonly accept: string, readonly reject: string, readonly settings: string } } | null };
 
 type WorkCardFragment = { readonly slug: string, readonly client: string, readonly title: string, readonly outcome: string, readonly cover: { readonly alt: string, readonly src: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly industry: { readonly slug: string, readonly title: string }, readonly services: ReadonlyArray<{ readonly slug: string, readonly title: string }> };
 

@@ -140,6 +140,15 @@ export function makeContent(): Fixture {
     },
     analyticsId: "",
     countryLookupUrl: "https://api.country.is/",
+    consentRegions: ["DE", "FR", "GB"],
+    consentBanner: {
+      heading: "Analytics cookies",
+      text: "With your permission we count page views to learn which pages help visitors.",
+      privacyLink: "How we use analytics",
+      accept: "Accept analytics",
+      reject: "Reject",
+      settings: "Cookie settings",
+    },
   });
   write("navigation.yaml", {
     ...NAVIGATION_BASICS,

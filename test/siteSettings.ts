@@ -26,6 +26,15 @@ export const siteSettings: SiteSettings = {
   },
   analyticsId: "",
   countryLookupUrl: "https://lookup.example/",
+  consentRegions: ["DE", "FR", "GB"],
+  consentBanner: {
+    heading: "Analytics cookies",
+    text: "With your permission we count page views to learn which pages help visitors.",
+    privacyLink: "How we use analytics",
+    accept: "Accept analytics",
+    reject: "Reject",
+    settings: "Cookie settings",
+  },
 };
 
 export const countries: readonly CountryPage[] = [

@@ -246,7 +246,10 @@ export async function gradientContrastProblem(page: Page, selector: string): Pro
     const r = el.getBoundingClientRect();
     const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1);
     const y = Math.min(Math.max(r.top + r.height / 2, 0), window.innerHeight - 1);
-    for (const layer of document.elementsFromPoint(x, y)) {
+    // Topmost first: the layers before the element cover it (a fixed bar such as the consent
+    // banner), they are not its background.
+    const layers = document.elementsFromPoint(x, y);
+    for (const layer of layers.slice(Math.max(layers.indexOf(el), 0))) {
       const bg = getComputedStyle(layer);
       if (bg.backgroundImage.includes("gradient")) {
         const stops = bg.backgroundImage.match(/rgba?\([^)]*\)/g) ?? [];

@@ -1,7 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { routeTable } from "../../test/harness/routes";
 import { gradientContrastProblem } from "./a11y";
+import type { Page } from "playwright-core";
 import { newPage, openHydrated } from "./browser";
+import type { OutsideOptions } from "./outside";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 export const NOT_FOUND_PATH = "/no-such-page";
@@ -20,11 +22,14 @@ export function allPaths(): string[] {
 export async function axeProblems(
   viewport: { width: number; height: number },
   paths: string[],
+  /** The outside world (e.g. the visitor's country), and what to wait for before axe runs. */
+  { outside = {}, ready }: { outside?: OutsideOptions; ready?: (page: Page) => Promise<void> } = {},
 ): Promise<string[]> {
   const problems: string[] = [];
-  const { page, context } = await newPage(viewport);
+  const { page, context } = await newPage(viewport, {}, outside);
   for (const path of paths) {
     const status = await openHydrated(page, path);
+    await ready?.(page);
     const expected = path === NOT_FOUND_PATH ? 404 : 200;
     if (status !== expected) problems.push(`${path} @${viewport.width}: status ${status}`);
     const label = `${path} @${viewport.width}`;

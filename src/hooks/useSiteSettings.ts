@@ -28,6 +28,15 @@ export function useSiteSettings(): Queries.UseSiteSettingsQuery["siteSettings"] 
         }
         analyticsId
         countryLookupUrl
+        consentRegions
+        consentBanner {
+          heading
+          text
+          privacyLink
+          accept
+          reject
+          settings
+        }
       }
     }
   `);

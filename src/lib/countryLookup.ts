@@ -1,9 +1,12 @@
 /**
  * The visitor's country, looked up once per page load from the public IP-to-country service in
- * content/site.yaml (countryLookupUrl, answering JSON such as {"country":"GB"}) and saved in
- * localStorage under `country` (spec sections 3, 7, 8). Used only to help the visitor (the
- * country-site suggestion, a preselected phone code): never to redirect, never to hide content.
+ * content/site.yaml (countryLookupUrl, answering JSON such as {"country":"GB"}; the build-time
+ * GATSBY_COUNTRY_LOOKUP_URL overrides it) and saved in localStorage under `country` (spec
+ * sections 3, 7, 8). Used to help the visitor (the country-site suggestion, a preselected phone
+ * code) and to ask for analytics consent where the law requires it (issue 16): never to
+ * redirect, never to hide content.
  */
+import { resolveCountryLookupUrl } from "../../shared/countryLookup";
 
 export const COUNTRY_STORAGE_KEY = "country";
 export const LOOKUP_TIMEOUT_MS = 8000;
@@ -88,9 +91,11 @@ let pending: Promise<string | null> | undefined;
 
 /**
  * The lookup for this page load. Module state lives until the next full page load, so
- * client-side navigations and remounts share the one request.
+ * client-side navigations and remounts share the one request. `contentUrl` is site.yaml's
+ * countryLookupUrl; GATSBY_COUNTRY_LOOKUP_URL, inlined by webpack at build time, overrides it.
  */
-export function lookupCountryOnce(url: string): Promise<string | null> {
+export function lookupCountryOnce(contentUrl: string): Promise<string | null> {
+  const url = resolveCountryLookupUrl(process.env.GATSBY_COUNTRY_LOOKUP_URL, contentUrl);
   pending ??= (async () => {
     let storage: Store;
     try {

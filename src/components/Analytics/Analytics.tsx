@@ -1,8 +1,19 @@
 import * as React from "react";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
 import { MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "../../../shared/analytics";
-import { envMeasurementId, loadTag } from "../../lib/analytics";
+import { envMeasurementId, loadTag, tagLoaded, updateConsent, type ConsentValue } from "../../lib/analytics";
+import {
+  isBannerOpen,
+  needsConsent,
+  planAnalytics,
+  readConsent,
+  saveConsent,
+  setBannerOpen,
+  subscribeBanner,
+} from "../../lib/consent";
+import { lookupCountryOnce, savedCountry } from "../../lib/countryLookup";
 import { whenIdle } from "../../lib/whenIdle";
+import type { ConsentBannerProps } from "../ConsentBanner";
 
 /**
  * How long the tag may wait for an idle moment. The tag loads at idle time, after hydration, so
@@ -13,16 +24,67 @@ import { whenIdle } from "../../lib/whenIdle";
 export const TAG_IDLE_TIMEOUT_MS = 2000;
 
 /**
- * The analytics tag (gtag.js), on the main thread. Rendered from PageShell on every page; renders
- * nothing itself and, with no valid measurement id, loads nothing.
+ * How long a first visit waits for the country lookup before deciding. Until it answers the
+ * visitor counts as one to ask (nothing loads); after this the banner is shown.
+ */
+export const LOOKUP_WAIT_MS = 3000;
+
+const within = <T,>(promise: Promise<T>, ms: number): Promise<T | null> =>
+  Promise.race([promise, new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]);
+
+type Banner = React.ComponentType<ConsentBannerProps>;
+
+/**
+ * The analytics tag (gtag.js, on the main thread) and the consent banner. Rendered from PageShell
+ * on every page, inside the bottom area. Nothing is rendered on the server; with no valid
+ * measurement id nothing loads and nobody is asked (the footer's Cookie settings still opens the
+ * banner). The banner's code is fetched only when it is shown.
  */
 export function Analytics({ id }: { id?: string }) {
   const site = useSiteSettings();
   const measurementId = id ?? resolveMeasurementId(envMeasurementId(), site.analyticsId);
   const valid = MEASUREMENT_ID_PATTERN.test(measurementId);
+  const { consentRegions: regions, countryLookupUrl } = site;
+  const open = React.useSyncExternalStore(subscribeBanner, isBannerOpen, () => false);
+  const [Banner, setBanner] = React.useState<Banner | null>(null);
+
   React.useEffect(() => {
     if (!valid) return;
-    return whenIdle(() => loadTag(measurementId, "granted"), TAG_IDLE_TIMEOUT_MS);
-  }, [measurementId, valid]);
-  return null;
+    let active = true;
+    const cancel = whenIdle(async () => {
+      // A returning visitor's choice needs no lookup; a first visit waits for it (bounded).
+      const country = readConsent()
+        ? savedCountry()
+        : await within(lookupCountryOnce(countryLookupUrl), LOOKUP_WAIT_MS);
+      if (!active) return;
+      // Read again: the visitor may have chosen (Cookie settings) while the lookup ran.
+      const plan = planAnalytics(readConsent(), country, regions);
+      if (plan.load) loadTag(measurementId, plan.storage, plan.granted);
+      else if (plan.ask) setBannerOpen(true);
+    }, TAG_IDLE_TIMEOUT_MS);
+    return () => {
+      active = false;
+      cancel();
+    };
+  }, [valid, measurementId, regions, countryLookupUrl]);
+
+  React.useEffect(() => {
+    if (!open || Banner) return;
+    import(/* webpackChunkName: "consent-banner" */ "../ConsentBanner").then(
+      (m) => setBanner(() => m.ConsentBanner),
+      (error) => console.error("The consent banner could not be loaded", error),
+    );
+  }, [open, Banner]);
+
+  const choose = (choice: ConsentValue) => {
+    saveConsent(choice);
+    setBannerOpen(false);
+    if (!valid) return;
+    if (tagLoaded()) updateConsent(choice);
+    else if (choice === "granted") {
+      loadTag(measurementId, needsConsent(savedCountry(), regions) ? "denied" : "granted", true);
+    }
+  };
+
+  return open && Banner ? <Banner copy={site.consentBanner} onChoose={choose} /> : null;
 }

@@ -1,14 +1,8 @@
 import styled from "styled-components";
 import { focusRingOnDark } from "../../styles/focus";
-import { media } from "../../styles/media";
 
-/** A small fixed bar at the bottom right: over the page, never pushing it (no layout shift). */
+/** A small bar in the bottom area (src/components/BottomArea, the fixed part): never moves the page. */
 export const Bar = styled.section`
-  position: fixed;
-  z-index: 900;
-  right: ${({ theme }) => theme.spacing(2)};
-  bottom: ${({ theme }) => theme.spacing(2)};
-  left: ${({ theme }) => theme.spacing(2)};
   display: flex;
   align-items: center;
   justify-content: space-between;
@@ -19,10 +13,6 @@ export const Bar = styled.section`
   color: ${({ theme }) => theme.colors.onDark};
   box-shadow: 0 8px 24px rgba(14, 26, 43, 0.25);
   ${focusRingOnDark}
-  ${media.up("sm")} {
-    left: auto;
-    max-width: 420px;
-  }
   p {
     margin: 0;
   }

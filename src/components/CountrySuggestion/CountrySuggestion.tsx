@@ -3,6 +3,7 @@ import { Link } from "gatsby";
 import { normalizePath, pathFor } from "../../../shared/routes";
 import { useCountries, type CountryPage } from "../../hooks/useCountries";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
+import { isBannerOpen, subscribeBanner } from "../../lib/consent";
 import { lookupCountryOnce } from "../../lib/countryLookup";
 import { whenIdle } from "../../lib/whenIdle";
 import { Bar, Dismiss } from "./CountrySuggestion.styles";
@@ -27,14 +28,16 @@ const readDismissed = (): string | null => {
 /**
  * Runs the page load's country lookup and, when the saved country has a country page the visitor
  * is not on, offers a link to it. Nothing is rendered on the server or before the lookup answers,
- * and the bar is fixed at the bottom, so it never moves the page. It never redirects: crawlers
- * and visitors see the same pages.
+ * and the bar sits in the fixed bottom area, so it never moves the page. While the consent banner
+ * is open it waits, so the two never pile up over the page on a phone. It never redirects:
+ * crawlers and visitors see the same pages.
  */
 export function CountrySuggestion({ pathname }: { pathname: string }) {
   const { countryLookupUrl } = useSiteSettings();
   const countries = useCountries();
   const [code, setCode] = React.useState<string | null>(null);
   const [dismissed, setDismissed] = React.useState<string | null>(null);
+  const consentAsked = React.useSyncExternalStore(subscribeBanner, isBannerOpen, () => false);
 
   React.useEffect(() => {
     let active = true;
@@ -53,7 +56,7 @@ export function CountrySuggestion({ pathname }: { pathname: string }) {
   }, [countryLookupUrl]);
 
   const page = countryPageFor(code, countries);
-  if (!page || dismissed === code) return null;
+  if (!page || dismissed === code || consentAsked) return null;
   const path = pathFor("country", page.slug);
   if (normalizePath(pathname) === path) return null;
 

@@ -42,9 +42,25 @@ const Eyebrow = styled.p<{ $tone: "light" | "dark" }>`
   color: ${({ $tone, theme }) => ($tone === "dark" ? theme.colors.accentOnDark : theme.colors.accent)};
 `;
 
+/*
+ * On phones the calls to action come right under the headline, before the lead: after a long
+ * lead they sat at the very bottom of the first screen, where the bottom area (consent banner,
+ * country-site suggestion) covered them (issue 16). Only the visual order changes; the lead has
+ * nothing focusable, so the focus order is the same.
+ */
+const Text = styled.div`
+  ${media.down("md")} {
+    display: flex;
+    flex-direction: column;
+  }
+`;
+
 const Lead = styled.p`
   font-size: 1.2rem;
   max-width: 60ch;
+  ${media.down("md")} {
+    order: 1;
+  }
 `;
 
 const Actions = styled.div`
@@ -52,6 +68,9 @@ const Actions = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.spacing(2)};
   margin-top: ${({ theme }) => theme.spacing(3)};
+  ${media.down("md")} {
+    margin: ${({ theme }) => theme.spacing(1, 0, 3)};
+  }
 `;
 
 const Crumbs = styled.nav<{ $tone: "light" | "dark" }>`
@@ -104,7 +123,7 @@ export function PageHero({
   return (
     <Wrapper $tone={tone}>
       <Inner $withImage={Boolean(image)}>
-        <div>
+        <Text>
           {crumbs && crumbs.length > 0 && (
             <Crumbs aria-label="Breadcrumb" $tone={tone}>
               <ol>
@@ -124,7 +143,7 @@ export function PageHero({
           <h1>{headline}</h1>
           {lead && <Lead>{lead}</Lead>}
           {children && <Actions>{children}</Actions>}
-        </div>
+        </Text>
         {image && (
           <Figure>
             <GatsbyImage image={image.data} alt={image.alt} loading="eager" />

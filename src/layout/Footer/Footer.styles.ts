@@ -6,7 +6,9 @@ import { media } from "../../styles/media";
 export const Wrapper = styled.footer`
   background: ${({ theme }) => theme.colors.ink};
   color: ${({ theme }) => theme.colors.onDark};
-  padding: ${({ theme }) => theme.spacing(8, 0, 4)};
+  /* The bottom padding is room for the fixed bottom area (the country-site suggestion, about
+     80 px high): scrolled to the end, the footer's last line, Cookie settings, stays clear of it. */
+  padding: ${({ theme }) => theme.spacing(8, 0, 13)};
   ${focusRingOnDark}
   a {
     color: ${({ theme }) => theme.colors.onDark};
@@ -81,6 +83,11 @@ export const MoreButton = styled.button`
   color: ${({ theme }) => theme.colors.accentOnDark};
   text-decoration: underline;
   cursor: pointer;
+`;
+
+/** "Cookie settings": a button (it opens the consent banner, it goes nowhere) that reads as a link. */
+export const SettingsButton = styled(MoreButton)`
+  margin-top: 0;
 `;
 
 export const Bottom = styled.div`

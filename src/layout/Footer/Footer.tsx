@@ -8,7 +8,8 @@ import { footerColumnView, isColumnOpen } from "../../lib/footerColumn";
 import type { ResolvedLink } from "../../lib/links";
 import { telHref } from "../../lib/phone";
 import { useLayout } from "../../hooks/useLayout";
-import { Bottom, Brand, Columns, Heading, List, MoreButton, Wrapper } from "./Footer.styles";
+import { openConsentSettings } from "../../lib/consent";
+import { Bottom, Brand, Columns, Heading, List, MoreButton, SettingsButton, Wrapper } from "./Footer.styles";
 
 const PlusMinus = ({ open }: { open: boolean }) => (
   <svg
@@ -115,6 +116,11 @@ export function Footer() {
           </p>
           <p>
             <a href={telHref(site.phone)}>{site.phone}</a> · <a href={`mailto:${site.email}`}>{site.email}</a>
+          </p>
+          <p>
+            <SettingsButton type="button" onClick={openConsentSettings}>
+              {site.consentBanner.settings}
+            </SettingsButton>
           </p>
         </Bottom>
       </Container>

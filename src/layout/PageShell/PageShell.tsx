@@ -2,6 +2,7 @@ import * as React from "react";
 import { ThemeProvider } from "styled-components";
 import { isStandalonePath } from "../../../shared/routes";
 import { Analytics } from "../../components/Analytics";
+import { BottomArea } from "../../components/BottomArea";
 import { CountrySuggestion } from "../../components/CountrySuggestion";
 import { theme } from "../../styles/theme";
 import { Layout } from "../Layout";
@@ -30,9 +31,12 @@ export function PageShell({ pathname, solidNavbar, children }: PageShellProps) {
             {children}
           </Layout>
         )}
-        {/* Every page, /new-home included: analytics and the once-per-load country lookup. */}
-        <Analytics />
-        <CountrySuggestion pathname={pathname} />
+        {/* Every page, /new-home included: analytics with its consent banner, and the
+            once-per-load country lookup, sharing one bottom area. */}
+        <BottomArea>
+          <Analytics />
+          <CountrySuggestion pathname={pathname} />
+        </BottomArea>
       </LayoutProvider>
     </ThemeProvider>
   );

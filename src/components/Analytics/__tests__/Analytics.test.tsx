@@ -1,5 +1,10 @@
 import * as React from "react";
-import { render } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ThemeProvider } from "styled-components";
+import { theme } from "../../../styles/theme";
+import { readConsent, saveConsent, setBannerOpen } from "../../../lib/consent";
+import { lookupCountryOnce } from "../../../lib/countryLookup";
 import { siteSettings } from "../../../../test/siteSettings";
 import { gtagScriptUrl, resolveMeasurementId } from "../../../../shared/analytics";
 import { loadTag, resetAnalytics, trackPageView, updateConsent } from "../../../lib/analytics";
@@ -7,6 +12,10 @@ import { useSiteSettings } from "../../../hooks/useSiteSettings";
 import { Analytics } from "../Analytics";
 
 jest.mock("../../../hooks/useSiteSettings");
+jest.mock("../../../lib/countryLookup", () => ({
+  lookupCountryOnce: jest.fn(),
+  savedCountry: jest.fn(() => null),
+}));
 const withAnalyticsId = (analyticsId: string) =>
   jest.mocked(useSiteSettings).mockReturnValue({ ...siteSettings, analyticsId });
 
@@ -29,37 +38,35 @@ const gtagScripts = () =>
   );
 type AnalyticsWindow = Window & { dataLayer?: ArrayLike<unknown>[]; gtag?: unknown };
 
-describe("the tag", () => {
-  beforeEach(() => {
-    jest.useFakeTimers();
-  });
+describe("the tag and the banner", () => {
   afterEach(() => {
-    jest.useRealTimers();
     resetAnalytics();
+    setBannerOpen(false);
+    window.localStorage.clear();
     gtagScripts().forEach((s) => s.remove());
     delete (window as AnalyticsWindow).dataLayer;
     delete (window as AnalyticsWindow).gtag;
   });
+  const from = (country: string | null) => jest.mocked(lookupCountryOnce).mockResolvedValue(country);
+  const renderIt = (ui: React.ReactElement) => render(<ThemeProvider theme={theme}>{ui}</ThemeProvider>);
 
-  test("with no id nothing is rendered and nothing is loaded", () => {
+  test("with no id nothing is rendered and nothing is loaded", async () => {
     withAnalyticsId("");
-    const error = jest.spyOn(console, "error");
-    const { container } = render(<Analytics />);
-    jest.runAllTimers();
+    from("US");
+    const { container } = renderIt(<Analytics />);
+    await new Promise((r) => setTimeout(r, 20));
     expect(container.innerHTML).toBe("");
     expect(gtagScripts()).toHaveLength(0);
-    expect(error).not.toHaveBeenCalled();
-    error.mockRestore();
   });
 
-  test("with an id, gtag.js loads on the main thread at idle time, after consent default", () => {
+  test("outside the regions, gtag.js loads on the main thread at idle time, after consent default", async () => {
     withAnalyticsId("G-SITE1234");
     process.env[ENV] = "G-ENV12345";
-    const { container } = render(<Analytics />);
-    expect(container.innerHTML).toBe("");
+    from("US");
+    const { container } = renderIt(<Analytics />);
     expect(gtagScripts()).toHaveLength(0);
-    jest.runAllTimers();
-    expect(gtagScripts().map((s) => s.src)).toEqual([gtagScriptUrl("G-ENV12345")]);
+    await waitFor(() => expect(gtagScripts().map((s) => s.src)).toEqual([gtagScriptUrl("G-ENV12345")]));
+    expect(container.innerHTML).toBe("");
     const commands = Array.from((window as AnalyticsWindow).dataLayer ?? [], (a) => Array.from(a));
     expect(commands[0]).toEqual([
       "consent",
@@ -75,10 +82,39 @@ describe("the tag", () => {
     expect(commands[2]).toEqual(["config", "G-ENV12345"]);
   });
 
-  test("a malformed id loads nothing", () => {
+  test.each([["DE"], [null]])(
+    "from %s: the banner, nothing loaded; Accept loads the tag with the update",
+    async (country) => {
+      withAnalyticsId("G-SITE1234");
+      from(country);
+      renderIt(<Analytics />);
+      const accept = await screen.findByRole("button", { name: siteSettings.consentBanner.accept });
+      expect(gtagScripts()).toHaveLength(0);
+      await userEvent.click(accept);
+      expect(screen.queryByRole("region", { name: siteSettings.consentBanner.heading })).toBeNull();
+      expect(gtagScripts()).toHaveLength(1);
+      const commands = Array.from((window as AnalyticsWindow).dataLayer ?? [], (a) => Array.from(a));
+      expect(commands[0][2]).toMatchObject({ analytics_storage: "denied" });
+      expect(commands[1]).toEqual(["consent", "update", { analytics_storage: "granted" }]);
+      expect(readConsent()?.choice).toBe("granted");
+    },
+  );
+
+  test("a saved rejection: no banner, nothing loaded", async () => {
+    withAnalyticsId("G-SITE1234");
+    from("DE");
+    saveConsent("denied");
+    renderIt(<Analytics />);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(screen.queryByRole("region")).toBeNull();
+    expect(gtagScripts()).toHaveLength(0);
+  });
+
+  test("a malformed id loads nothing", async () => {
     withAnalyticsId("");
-    const { container } = render(<Analytics id={`G-1');alert('x`} />);
-    jest.runAllTimers();
+    from("US");
+    const { container } = renderIt(<Analytics id={`G-1');alert('x`} />);
+    await new Promise((r) => setTimeout(r, 20));
     expect(container.innerHTML).toBe("");
     expect(gtagScripts()).toHaveLength(0);
   });

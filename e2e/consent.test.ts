@@ -1,0 +1,288 @@
+import assert from "node:assert/strict";
+import { after, describe, test } from "node:test";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { routeTable } from "../test/harness/routes";
+import { allPaths, axeProblems } from "./lib/axe";
+import { closeBrowser, DESKTOP, newPage, PHONE } from "./lib/browser";
+import { staticHtml } from "./lib/html";
+import { E2E_MEASUREMENT_ID, type OutsideLog, type OutsideOptions } from "./lib/outside";
+import { nextFrames, waitFor } from "./lib/wait";
+
+/**
+ * Analytics consent by region (issue 16), in the built site. The country lookup answers per test
+ * (e2e/lib/outside.ts): DE is in site.yaml's consentRegions, US is not; a failed or unanswered
+ * lookup counts as a region. The analytics hosts are stubbed and every request to them (or to
+ * Gatsby's Partytown proxy) is logged in `outside.analytics`.
+ */
+
+after(closeBrowser);
+
+const site = routeTable().site;
+const copy = site.consentBanner;
+const PHONE_390 = { width: 390, height: 844 };
+const ID = process.env.GATSBY_GA_MEASUREMENT_ID || E2E_MEASUREMENT_ID;
+
+const from = (country: string): OutsideOptions => ({
+  countryLookup: { status: 200, body: JSON.stringify({ ip: "192.0.2.1", country }) },
+});
+
+const bannerOf = (page: Page): Locator => page.getByRole("region", { name: copy.heading });
+const events = (outside: OutsideLog, name: string) =>
+  outside.collects.filter((u) => u.searchParams.get("en") === name);
+
+/** The dataLayer's commands as plain arrays (gtag pushes Arguments objects). */
+const dataLayer = (page: Page): Promise<unknown[][]> =>
+  page.evaluate(() =>
+    ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((a) =>
+      JSON.parse(JSON.stringify(Array.from(a))),
+    ),
+  );
+
+/**
+ * Hydrated, and past the moment analytics decides: the decision runs in an idle callback queued
+ * during hydration, and idle callbacks run in order, so one queued now runs after it. (A first
+ * visit also waits for the lookup: those tests wait for the banner instead.)
+ */
+async function decided(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 5000 })),
+  );
+  await nextFrames(page);
+}
+
+async function waitForTag(outside: OutsideLog, count = 1): Promise<void> {
+  await waitFor(async () => events(outside, "config").length >= count, "the tag to count the page", 10_000);
+}
+
+const gaCookies = async (context: BrowserContext) =>
+  (await context.cookies()).filter((c) => c.name.startsWith("_ga"));
+
+const storedChoice = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem("analyticsConsent") ?? "null"));
+
+test("the banner is not in the static HTML, and the footer has Cookie settings", async () => {
+  const html = await staticHtml("/about");
+  assert.doesNotMatch(html, new RegExp(copy.accept));
+  assert.match(html, new RegExp(`<button[^>]*>${copy.settings}</button>`));
+});
+
+describe("a visitor from DE", () => {
+  test("sees the banner and nothing loads; Accept loads the tag, counts one view, then one per navigation; a reload keeps it", async () => {
+    const { page, context, outside } = await newPage(DESKTOP, {}, from("DE"));
+    await page.goto("/");
+    const banner = bannerOf(page);
+    await banner.waitFor();
+    // Announced politely, without taking focus.
+    assert.equal(
+      await banner.evaluate((el) => el.closest("[aria-live]")?.getAttribute("aria-live")),
+      "polite",
+    );
+    assert.equal(await page.evaluate(() => document.activeElement === document.body), true);
+    assert.ok(await banner.getByRole("heading", { name: copy.heading }).isVisible());
+    assert.equal(
+      await banner.getByRole("link", { name: copy.privacyLink }).getAttribute("href"),
+      "/privacy#analytics",
+    );
+    assert.deepEqual(outside.analytics, [], "nothing from analytics before a choice");
+    assert.deepEqual(await gaCookies(context), []);
+    assert.deepEqual(await dataLayer(page), []);
+
+    await banner.getByRole("button", { name: copy.accept }).click();
+    await waitForTag(outside);
+    assert.equal(await banner.count(), 0, "the banner closes");
+    assert.equal(outside.tags.length, 1);
+    const commands = await dataLayer(page);
+    assert.deepEqual(commands[0], [
+      "consent",
+      "default",
+      {
+        analytics_storage: "denied",
+        ad_storage: "denied",
+        ad_user_data: "denied",
+        ad_personalization: "denied",
+      },
+    ]);
+    assert.deepEqual(commands[1], ["consent", "update", { analytics_storage: "granted" }]);
+    assert.ok(commands.findIndex((c) => c[0] === "config") > 1);
+    assert.equal(events(outside, "config").length, 1, "the current page counted once");
+    assert.equal(events(outside, "page_view").length, 0);
+    const saved = await storedChoice(page);
+    assert.equal(saved.choice, "granted");
+    assert.ok(Math.abs(Date.parse(saved.date) - Date.now()) < 60_000, "saved with the date");
+
+    // A client-side navigation: one page_view.
+    await page.locator("main a[href='/works']").first().click();
+    await page.waitForURL("**/works");
+    await waitFor(async () => events(outside, "page_view").length === 1, "a page_view", 10_000);
+    assert.equal(events(outside, "page_view")[0].searchParams.get("ep.page_path"), "/works");
+
+    // A reload: no banner, the tag loads straight away.
+    await page.reload();
+    await waitForTag(outside, 2);
+    await decided(page);
+    assert.equal(await banner.count(), 0);
+    assert.equal(outside.tags.length, 2);
+    assert.equal(outside.lookups.length, 1, "the country was saved, not looked up again");
+    assert.deepEqual(outside.blocked, []);
+    await context.close();
+  });
+
+  test("who rejects: nothing loads here, on the next page or after a reload; Cookie settings then Accept works", async () => {
+    const { page, context, outside } = await newPage(DESKTOP, {}, from("DE"));
+    await page.goto("/about");
+    const banner = bannerOf(page);
+    await banner.getByRole("button", { name: copy.reject }).click();
+    await banner.waitFor({ state: "detached" });
+    assert.equal((await storedChoice(page)).choice, "denied");
+    // The next page, client-side, then full page loads.
+    await page.locator("main a[href='/']").first().click();
+    await page.waitForURL((u) => u.pathname === "/");
+    await nextFrames(page);
+    await page.goto("/works");
+    await decided(page);
+    await page.reload();
+    await decided(page);
+    assert.equal(await banner.count(), 0, "not asked again");
+    assert.deepEqual(outside.analytics, []);
+    assert.deepEqual(await gaCookies(context), []);
+
+    // Cookie settings reopens the banner; Accept then measures this page.
+    await page.getByRole("button", { name: copy.settings }).click();
+    await banner.getByRole("button", { name: copy.accept }).click();
+    await waitForTag(outside);
+    assert.equal(outside.tags.length, 1);
+    assert.equal((await storedChoice(page)).choice, "granted");
+    await context.close();
+  });
+
+  test("who rejects after accepting: consent update denied, and no more page views on this page or later ones", async () => {
+    const { page, context, outside } = await newPage(DESKTOP, {}, from("DE"));
+    await page.goto("/about");
+    await bannerOf(page).getByRole("button", { name: copy.accept }).click();
+    await waitForTag(outside);
+    await page.getByRole("button", { name: copy.settings }).click();
+    await bannerOf(page).getByRole("button", { name: copy.reject }).click();
+    const commands = await dataLayer(page);
+    assert.deepEqual(commands.at(-1), ["consent", "update", { analytics_storage: "denied" }]);
+    const disabled = await page.evaluate(
+      (id) => (window as unknown as Record<string, unknown>)[`ga-disable-${id}`],
+      ID,
+    );
+    assert.equal(disabled, true, "Google's opt-out flag is set");
+    const title = await page.title();
+    await page.locator("main a[href='/']").first().click();
+    await page.waitForFunction((before) => document.title !== before, title);
+    // A page_view goes into the dataLayer two frames and 32 ms after the route update; callbacks
+    // queued now run after those, so the dataLayer then holds it if it was ever to be sent.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 33))),
+        ),
+    );
+    assert.equal((await dataLayer(page)).filter((c) => c[1] === "page_view").length, 0);
+    assert.equal(events(outside, "page_view").length, 0);
+    await page.goto("/works");
+    await decided(page);
+    assert.equal(outside.tags.length, 1, "the tag is not loaded on later pages");
+    await context.close();
+  });
+});
+
+test("a visitor from US: no banner; the tag loads with consent default (granted) sent first", async () => {
+  const { page, context, outside } = await newPage(DESKTOP, {}, from("US"));
+  await page.goto("/");
+  await waitForTag(outside);
+  assert.equal(await bannerOf(page).count(), 0);
+  assert.equal(outside.tags.length, 1);
+  const commands = await dataLayer(page);
+  assert.deepEqual(commands[0], [
+    "consent",
+    "default",
+    {
+      analytics_storage: "granted",
+      ad_storage: "denied",
+      ad_user_data: "denied",
+      ad_personalization: "denied",
+    },
+  ]);
+  assert.equal(commands.filter((c) => c[0] === "consent").length, 1, "no update without a choice");
+  await context.close();
+});
+
+for (const [name, options] of [
+  ["fails", { countryLookup: "abort" }],
+  ["never answers", { countryLookup: "hang" }],
+] as [string, OutsideOptions][]) {
+  test(`the lookup ${name}: the banner is shown and nothing loads`, async () => {
+    const { page, context, outside } = await newPage(DESKTOP, {}, options);
+    await page.goto("/about");
+    await bannerOf(page).waitFor({ timeout: 15_000 });
+    assert.equal(outside.lookups.length, 1);
+    assert.deepEqual(outside.analytics, []);
+    assert.deepEqual(await dataLayer(page), []);
+    await context.close();
+  });
+}
+
+describe("the banner on the screen", () => {
+  const bannerReady = async (page: Page) => {
+    await bannerOf(page).waitFor();
+  };
+  const SAMPLE = ["/", "/services/nlp-solutions", "/works/humm", "/en-de", "/privacy", "/contact"];
+  for (const viewport of [DESKTOP, PHONE]) {
+    test(`axe finds nothing with the banner open, at ${viewport.width} px`, async () => {
+      const paths = allPaths().filter((p) => SAMPLE.includes(p));
+      assert.equal(paths.length, SAMPLE.length);
+      assert.deepEqual(await axeProblems(viewport, paths, { outside: from("DE"), ready: bannerReady }), []);
+    });
+  }
+
+  const overlap = async (a: Locator, b: Locator): Promise<boolean> => {
+    const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+    assert.ok(x && y, "both are on the screen");
+    return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+  };
+
+  for (const viewport of [PHONE, PHONE_390]) {
+    test(`never hides the mobile menu button or the consultation button, ${viewport.width}x${viewport.height}`, async () => {
+      const { page, context } = await newPage(viewport, {}, from("DE"));
+      for (const path of ["/", "/services/nlp-solutions", "/works/humm", "/uk"]) {
+        await page.goto(path);
+        const banner = bannerOf(page);
+        await banner.waitFor();
+        const menu = page.getByRole("button", { name: "Open menu" });
+        const consult = page
+          .locator("main")
+          .getByRole("link", { name: /consultation/ })
+          .first();
+        assert.equal(await overlap(banner, menu), false, `${path}: menu button`);
+        assert.equal(await overlap(banner, consult), false, `${path}: consultation button`);
+        // Fixed: it covers the page rather than pushing it.
+        assert.equal(await banner.evaluate((el) => getComputedStyle(el.parentElement!).position), "fixed");
+      }
+      await context.close();
+    });
+  }
+
+  test("the banner and the country-site suggestion take turns in the bottom area; on a 390x844 phone neither covers the home hero's buttons", async () => {
+    const { page, context } = await newPage(PHONE_390, {}, from("GB"));
+    await page.goto("/");
+    const banner = bannerOf(page);
+    const suggestion = page.getByRole("region", { name: "Country site suggestion" });
+    await banner.waitFor();
+    assert.equal(await suggestion.count(), 0, "the suggestion waits while the banner is open");
+    const heroButtons = page.locator("main h1").locator("..").getByRole("link");
+    assert.equal(await heroButtons.count(), 2);
+    for (const button of await heroButtons.all()) assert.equal(await overlap(banner, button), false);
+    await banner.getByRole("button", { name: copy.reject }).click();
+    await suggestion.waitFor();
+    for (const button of await heroButtons.all()) assert.equal(await overlap(suggestion, button), false);
+    // A later visit: the suggestion alone, on first load.
+    await page.reload();
+    await suggestion.waitFor();
+    for (const button of await heroButtons.all()) assert.equal(await overlap(suggestion, button), false);
+    await context.close();
+  });
+});

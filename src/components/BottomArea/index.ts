@@ -1,0 +1,1 @@
+export { BottomArea } from "./BottomArea";

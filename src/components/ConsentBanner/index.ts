@@ -1,0 +1,1 @@
+export { ConsentBanner, PRIVACY_ANALYTICS_PATH, type ConsentBannerProps } from "./ConsentBanner";
