@@ -5,6 +5,8 @@
  * the site runs on and the CDN answer alike. Cache lifetimes are Gatsby's own (see `cacheControl`).
  */
 
+import { resolveCountryLookupUrl } from "../../shared/countryLookup";
+
 export interface Header {
   key: string;
   value: string;
@@ -28,7 +30,9 @@ export interface HeaderSettings {
  * GATSBY_COUNTRY_LOOKUP_URL overrides it at build time, as it does for the browser's bundle.
  */
 export function headerSettings(site: { countryLookupUrl: string }): HeaderSettings {
-  return { countryLookupUrl: process.env.GATSBY_COUNTRY_LOOKUP_URL?.trim() || site.countryLookupUrl };
+  return {
+    countryLookupUrl: resolveCountryLookupUrl(process.env.GATSBY_COUNTRY_LOOKUP_URL, site.countryLookupUrl),
+  };
 }
 
 const GTAG_SCRIPT = "https://www.googletagmanager.com";
