@@ -16,7 +16,7 @@ import { contentDir } from "../gatsby/lib/paths";
 import { MIN_FILL_MS } from "../schemas/consultation";
 import { routeTable } from "../test/harness/routes";
 import { closeBrowser, DESKTOP, newPage, openHydrated, PHONE } from "./lib/browser";
-import type { OutsideLog } from "./lib/outside";
+import type { OutsideLog, OutsideOptions } from "./lib/outside";
 import { waitFor } from "./lib/wait";
 
 after(closeBrowser);
@@ -33,8 +33,8 @@ interface Watch {
 }
 
 /** A page whose violations are recorded from the first script on, across navigations. */
-async function watched(viewport = DESKTOP): Promise<Watch> {
-  const { page, context, outside } = await newPage(viewport);
+async function watched(viewport = DESKTOP, outsideOptions: OutsideOptions = {}): Promise<Watch> {
+  const { page, context, outside } = await newPage(viewport, {}, outsideOptions);
   const violations: string[] = [];
   await context.exposeBinding("__cspViolation", ({ frame }, text: string) => {
     violations.push(`${frame.url()}: ${text}`);
@@ -141,6 +141,17 @@ test("the desktop mega menu and the modal, with a request sent: no violation", a
   await modal.getByRole("heading", { name: "Thank you, we have your request" }).waitFor();
 
   assert.deepEqual(outside.blocked, []);
+  assert.deepEqual(violations, []);
+  await context.close();
+});
+
+test("a visitor asked first (GB): the consent banner, then analytics once accepted: no violation", async () => {
+  const { page, context, outside, violations } = await watched(DESKTOP, {
+    countryLookup: { status: 200, body: JSON.stringify({ ip: "192.0.2.7", country: "GB" }) },
+  });
+  await visit(page, "/about");
+  await page.getByRole("button", { name: "Accept analytics" }).click();
+  await analyticsRan(outside, "/about", 0);
   assert.deepEqual(violations, []);
   await context.close();
 });
