@@ -13,6 +13,7 @@ export default tseslint.config(
       "node_modules",
       "public",
       ".cache",
+      ".netlify",
       "src/gatsby-types.d.ts",
       "coverage",
       ".lighthouseci",

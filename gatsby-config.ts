@@ -1,11 +1,13 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
+import adapter from "gatsby-adapter-netlify";
 import TerserPlugin from "terser-webpack-plugin";
 import { BRAND } from "./shared/brand";
 import { ContentError, loadSite } from "./gatsby/lib/content";
 import { contentDir } from "./gatsby/lib/paths";
 import { NEW_HOME_PATH } from "./shared/routes";
 import { sitemapSerializer, SITEMAP_QUERY } from "./gatsby/lib/sitemap";
+import { headerRules, headerSettings } from "./gatsby/lib/headers";
 import { MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analytics";
 import { countryLookupUrlProblem, resolveCountryLookupUrl } from "./shared/countryLookup";
 
@@ -53,6 +55,12 @@ const config: GatsbyConfig = {
     siteUrl: site.siteUrl,
   },
   trailingSlash: "never",
+  // The host's output (Netlify: public/_headers, public/_redirects, and the functions in
+  // .netlify/functions-internal/) is written by every build, so a deploy needs no manual step.
+  adapter: adapter(),
+  // Security headers, declared once (gatsby/lib/headers.ts): the adapter writes them for the CDN,
+  // and `npm start` (scripts/serve.ts) sends the same list.
+  headers: headerRules(headerSettings(site)),
   // Query result types (`Queries.*`), also for the queries in gatsby/ (npm run typegen writes them
   // without a build).
   graphqlTypegen: {

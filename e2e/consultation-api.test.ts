@@ -12,8 +12,8 @@ import { startPostgres, type PostgresServer } from "../test/harness/postgres";
 import { serveSite } from "../test/harness/server";
 
 /**
- * The real Gatsby Function under `gatsby serve` (the built site, Gatsby's own body parser), not
- * the handler alone: what a visitor's browser or a bot actually reaches.
+ * The real function bundle under `npm start`'s server (the adapter's wrapper, Gatsby's body
+ * parser), not the handler alone: what a visitor's browser or a bot actually reaches.
  */
 
 const endpoint = () => `${baseUrl()}/api/consultation`;
@@ -21,7 +21,7 @@ const endpoint = () => `${baseUrl()}/api/consultation`;
 const postJson = (body: unknown, url = endpoint()) =>
   fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
-describe("POST /api/consultation under gatsby serve", () => {
+describe("POST /api/consultation under npm start's server", () => {
   test("201 with an id; the request is in the outbox with its fields and context", async () => {
     const email = uniqueEmail("api");
     const body = validRequest({ email });

@@ -1,7 +1,7 @@
 /**
  * Runs the browser tests: builds the site (unless E2E_SKIP_BUILD=1), serves it with
- * `gatsby serve` on a free local port, and runs every e2e/*.test.ts with Node's test runner
- * against it. Usage: npm run test:e2e [-- e2e/some.test.ts]
+ * scripts/serve.ts (as `npm start` does) on a free local port, and runs every e2e/*.test.ts with
+ * Node's test runner against it. Usage: npm run test:e2e [-- e2e/some.test.ts]
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";

@@ -46,7 +46,7 @@ export const siteSchema = z
           message: "write a two-letter ISO 3166-1 country code in capitals, e.g. DE",
         }),
       )
-      .min(1, { message: "list at least one country code, e.g. DE" })
+      .min(1)
       .refine((codes) => new Set(codes).size === codes.length, {
         message: "a country is listed twice: keep one of each",
       })

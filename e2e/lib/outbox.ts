@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { waitFor } from "./wait";
 
-/** The consultation outbox `gatsby serve` writes to during the browser tests (set by e2e/run.ts). */
+/** The consultation outbox the served function writes to during the browser tests (set by e2e/run.ts). */
 export const outboxFile = (): string => {
   const file = process.env.E2E_CONSULTATION_OUTBOX;
   if (!file)

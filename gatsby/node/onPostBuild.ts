@@ -2,8 +2,14 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { llmsTxt, robotsTxt } from "../lib/crawlerFiles";
+import { loadSite } from "../lib/content";
+import { extraNetlifyHeaders, headerRules, headerSettings } from "../lib/headers";
+import { contentDir } from "../lib/paths";
 
-/** Writes public/robots.txt and public/llms.txt from content (see gatsby/lib/crawlerFiles.ts). */
+/**
+ * Writes public/robots.txt and public/llms.txt from content (see gatsby/lib/crawlerFiles.ts), and
+ * the start of public/_headers that the adapter completes after this (gatsby/lib/headers.ts).
+ */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
   // Typed by the generated Queries.CrawlerFilesQuery (npm run typegen).
   const result = await graphql<Queries.CrawlerFilesQuery>(`
@@ -62,7 +68,10 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
     return;
   }
   const publicDir = path.resolve("public");
+  // The same rules gatsby-config declares, from the same settings.
+  const rules = headerRules(headerSettings(loadSite(contentDir())));
   await Promise.all([
+    fs.writeFile(path.join(publicDir, "_headers"), extraNetlifyHeaders(rules)),
     fs.writeFile(path.join(publicDir, "robots.txt"), robotsTxt(d.siteSettings.siteUrl)),
     fs.writeFile(
       path.join(publicDir, "llms.txt"),

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
+import path from "node:path";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -70,10 +71,16 @@ export async function serveProcess(
   };
 }
 
-/** Serves a built Gatsby site (`gatsby serve`, which also runs the Gatsby Functions). */
+const repo = path.resolve(__dirname, "../..");
+
+/**
+ * Serves a built site as `npm start` does (scripts/serve.ts: the adapter's output, its functions,
+ * and the headers of gatsby/lib/headers.ts), from `cwd`, the project folder that was built.
+ */
 export function serveSite(cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Server> {
-  return serveProcess("npx", (port) => ["gatsby", "serve", "--host", "127.0.0.1", "--port", String(port)], {
-    cwd,
-    env: { GATSBY_TELEMETRY_DISABLED: "1", ...env },
-  });
+  return serveProcess(
+    path.join(repo, "node_modules/.bin/tsx"),
+    (port) => [path.join(repo, "scripts/serve.ts"), "--host", "127.0.0.1", "--port", String(port)],
+    { cwd, env: { GATSBY_TELEMETRY_DISABLED: "1", ...env } },
+  );
 }

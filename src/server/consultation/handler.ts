@@ -103,6 +103,9 @@ export async function handleConsultation(req: IncomingRequest, deps: Deps): Prom
     return counted({ status: 415, body: { error: "Send the request as application/json." } });
   }
 
+  // A body parser that gave up on a large body may still call the function, with no body
+  // (gatsby-adapter-netlify's wrapper does): the declared length says why.
+  if (Number(header(req, "content-length")) > MAX_BODY_BYTES) return counted(tooLarge);
   const body = readBody(req.body);
   if (!body.ok) return counted(body.reply);
 

@@ -61,3 +61,13 @@ test("a social link that is not an https: address fails the build naming the fie
   expect(report).toMatch(/site\.yaml › socials\.linkedin: .*https:\/\//);
   expect(report).toMatch(/site\.yaml › socials\.community\.url: .*https:\/\//);
 });
+
+test("a broken consentRegions value fails the build naming the file, the field and the fix", () => {
+  const site = parse(fs.readFileSync(path.join(fx.dir, "site.yaml"), "utf8"));
+  fx.write("site.yaml", { ...site, consentRegions: ["DE", "germany", "DE"] });
+  const report = problems();
+  expect(report).toMatch(/site\.yaml › consentRegions\[1\]: .*two-letter ISO 3166-1 country code.*e\.g\. DE/);
+  expect(report).toMatch(/site\.yaml › consentRegions: a country is listed twice/);
+  fx.write("site.yaml", { ...site, consentRegions: [] });
+  expect(problems()).toMatch(/site\.yaml › consentRegions: needs at least 1 items/);
+});

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ThemeProvider } from "styled-components";
 import { theme } from "../../../styles/theme";
@@ -40,6 +40,7 @@ type AnalyticsWindow = Window & { dataLayer?: ArrayLike<unknown>[]; gtag?: unkno
 
 describe("the tag and the banner", () => {
   afterEach(() => {
+    jest.useRealTimers();
     resetAnalytics();
     setBannerOpen(false);
     window.localStorage.clear();
@@ -49,12 +50,23 @@ describe("the tag and the banner", () => {
   });
   const from = (country: string | null) => jest.mocked(lookupCountryOnce).mockResolvedValue(country);
   const renderIt = (ui: React.ReactElement) => render(<ThemeProvider theme={theme}>{ui}</ThemeProvider>);
+  /**
+   * Runs every timer the component set (the idle callback, the lookup's deadline) and the promises
+   * they resolve, so whatever it would ever decide has been decided: "nothing loaded" afterwards
+   * means nothing will load, not that nothing has loaded yet.
+   */
+  const settle = async () => {
+    await act(async () => {
+      await jest.runAllTimersAsync();
+    });
+  };
 
   test("with no id nothing is rendered and nothing is loaded", async () => {
+    jest.useFakeTimers();
     withAnalyticsId("");
     from("US");
     const { container } = renderIt(<Analytics />);
-    await new Promise((r) => setTimeout(r, 20));
+    await settle();
     expect(container.innerHTML).toBe("");
     expect(gtagScripts()).toHaveLength(0);
   });
@@ -101,20 +113,22 @@ describe("the tag and the banner", () => {
   );
 
   test("a saved rejection: no banner, nothing loaded", async () => {
+    jest.useFakeTimers();
     withAnalyticsId("G-SITE1234");
     from("DE");
     saveConsent("denied");
     renderIt(<Analytics />);
-    await new Promise((r) => setTimeout(r, 20));
+    await settle();
     expect(screen.queryByRole("region")).toBeNull();
     expect(gtagScripts()).toHaveLength(0);
   });
 
   test("a malformed id loads nothing", async () => {
+    jest.useFakeTimers();
     withAnalyticsId("");
     from("US");
     const { container } = renderIt(<Analytics id={`G-1');alert('x`} />);
-    await new Promise((r) => setTimeout(r, 20));
+    await settle();
     expect(container.innerHTML).toBe("");
     expect(gtagScripts()).toHaveLength(0);
   });

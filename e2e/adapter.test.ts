@@ -1,0 +1,339 @@
+/**
+ * What gatsby-adapter-netlify made of the build the e2e run already did (gatsby-config declares
+ * it, so `gatsby build` writes it; nothing is built here): the headers and redirects Netlify will
+ * apply, and the function bundle Netlify will run for /api/consultation, called the way Netlify's
+ * runtime calls it.
+ */
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { Client } from "pg";
+import { loadSite } from "../gatsby/lib/content";
+import {
+  adminPolicy,
+  headerRules,
+  headerSettings,
+  headersFor,
+  IMMUTABLE,
+  REVALIDATE,
+  sitePolicy,
+} from "../gatsby/lib/headers";
+import { contentDir } from "../gatsby/lib/paths";
+import { SERVERLESS_ENV } from "../src/server/consultation/config";
+import { resetProcessStores } from "../src/server/consultation/stores";
+import { validRequest } from "../test/consultation";
+import { startPostgres, type PostgresServer } from "../test/harness/postgres";
+import { routeTable } from "../test/harness/routes";
+
+const root = path.resolve(__dirname, "..");
+const publicDir = path.join(root, "public");
+const settings = headerSettings(loadSite(contentDir()));
+const rules = headerRules(settings);
+
+// ---------------------------------------------------------------------------------------------
+// public/_headers, read as Netlify reads it
+
+interface NetlifyRule {
+  path: string;
+  pattern: RegExp;
+  headers: Record<string, string>;
+}
+
+/** `/path` then indented `key: value` lines; `*` matches anything, `:name` one segment. */
+function parseHeadersFile(text: string): NetlifyRule[] {
+  const out: NetlifyRule[] = [];
+  for (const line of text.split("\n")) {
+    if (!line.trim() || line.trim().startsWith("#")) continue;
+    if (!/^\s/.test(line)) {
+      const pattern = line
+        .trim()
+        .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+        .replace(/\*/g, ".*")
+        .replace(/:[\w]+/g, "[^/]+");
+      out.push({ path: line.trim(), pattern: new RegExp(`^${pattern}$`), headers: {} });
+    } else {
+      const [key, ...value] = line.trim().split(":");
+      out.at(-1)!.headers[key.trim().toLowerCase()] = value.join(":").trim();
+    }
+  }
+  return out;
+}
+
+const netlifyRules = parseHeadersFile(fs.readFileSync(path.join(publicDir, "_headers"), "utf8"));
+const matching = (urlPath: string) => netlifyRules.filter((r) => r.pattern.test(decodeURI(urlPath)));
+
+/** The headers of every rule matching a URL, later rules overriding earlier ones (as `netlify dev` does). */
+function served(urlPath: string): Record<string, string> {
+  return Object.assign({}, ...matching(urlPath).map((r) => r.headers));
+}
+
+/** How many matching rules set `key` to different values (2+ would depend on how Netlify merges). */
+const valuesOf = (urlPath: string, key: string) =>
+  new Set(matching(urlPath).flatMap((r) => (key in r.headers ? [r.headers[key]] : [])));
+
+/** One page of each template, from the route table the site was built from. */
+function onePerTemplate(): string[] {
+  const seen = new Map<string, string>();
+  for (const route of routeTable().routes)
+    if (!seen.has(route.template)) seen.set(route.template, route.path);
+  return [...seen.values()];
+}
+
+describe("public/_headers and public/_redirects", () => {
+  test("every template's page carries the site's policy and the security headers, from one rule", () => {
+    const pages = onePerTemplate();
+    assert.ok(pages.length >= 8, `templates: ${pages.join(", ")}`);
+    for (const page of pages) {
+      const headers = served(page);
+      for (const [key, value] of Object.entries(headersFor(rules, page))) {
+        assert.equal(headers[key], value, `${page}: ${key}`);
+      }
+      assert.deepEqual([...valuesOf(page, "content-security-policy")], [sitePolicy(settings)], page);
+    }
+  });
+
+  test("the site's policy: self and Google's tag, nothing framed, embedded or posted elsewhere", () => {
+    const csp = served("/contact")["content-security-policy"];
+    const directive = (name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
+    assert.match(
+      directive("script-src"),
+      /^script-src 'self' 'unsafe-inline' https:\/\/www\.googletagmanager\.com$/,
+    );
+    assert.ok(directive("connect-src").includes(new URL(settings.countryLookupUrl).origin));
+    assert.ok(directive("connect-src").includes("https://*.google-analytics.com"));
+    for (const d of [
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ]) {
+      assert.ok(csp.split("; ").includes(d), d);
+    }
+    assert.ok(!csp.includes("unsafe-eval"));
+  });
+
+  test("/admin/ (the URL, and its file) gets the CMS's own policy, and only that one", () => {
+    for (const url of ["/admin/", "/admin/index.html"]) {
+      assert.deepEqual([...valuesOf(url, "content-security-policy")], [adminPolicy()], url);
+      assert.equal(served(url)["referrer-policy"], "strict-origin-when-cross-origin", url);
+    }
+    assert.match(adminPolicy(), /connect-src 'self' https:\/\/api\.github\.com/);
+  });
+
+  test("hashed bundles and /static/ are immutable for a year; HTML and page-data are revalidated", () => {
+    // The bundles this build's pages load (public/ may still hold an earlier build's).
+    const html = ["index.html", "contact.html"].map((f) => fs.readFileSync(path.join(publicDir, f), "utf8"));
+    const loaded = html.flatMap((h) => [
+      ...h.matchAll(/(?:src|href)="\/([\w.~-]+[-.][0-9a-f]{20}\.(?:js|css))"/g),
+    ]);
+    const bundles = [...new Set(loaded.map((m) => m[1]))];
+    assert.ok(bundles.some((f) => f.startsWith("app-")) && bundles.some((f) => f.startsWith("framework-")));
+    for (const file of bundles) assert.equal(served(`/${file}`)["cache-control"], IMMUTABLE, file);
+    const staticFile = fs.readdirSync(path.join(publicDir, "static"), { recursive: true })[0];
+    assert.equal(served(`/static/${String(staticFile)}`)["cache-control"], IMMUTABLE);
+    for (const url of ["/", "/contact", "/page-data/contact/page-data.json", "/page-data/app-data.json"]) {
+      assert.equal(served(url)["cache-control"], REVALIDATE, url);
+    }
+    // What the local server sends for the same files.
+    assert.equal(headersFor(rules, `/${bundles[0]}`)["cache-control"], IMMUTABLE);
+  });
+
+  test("_redirects sends /api/consultation to its function, and nothing through a third-party proxy", () => {
+    const redirects = fs.readFileSync(path.join(publicDir, "_redirects"), "utf8");
+    assert.match(redirects, /^\/api\/consultation\s+\/\.netlify\/functions\/consultation-js\s+200$/m);
+    assert.doesNotMatch(redirects, /__third-party-proxy/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The function bundle, called as Netlify's runtime calls it
+
+type Handler = (event: unknown, context: unknown) => Promise<LambdaResult>;
+interface LambdaResult {
+  statusCode: number;
+  multiValueHeaders?: Record<string, string[]>;
+  body?: string;
+  isBase64Encoded?: boolean;
+}
+
+const FUNCTION_DIR = path.join(root, ".netlify/functions-internal/consultation-js");
+
+/**
+ * The Lambda-style event Netlify builds from a visitor's request (the adapter's handler takes
+ * `handler(event, context)`, not a Web `Request`): here built from a real `Request`, with the
+ * headers a real one has (content-length included) and the address Netlify vouches for.
+ */
+async function eventFrom(request: Request, clientIp: string) {
+  const body = await request.text();
+  const url = new URL(request.url);
+  const headers: Record<string, string> = {
+    ...Object.fromEntries(request.headers),
+    host: url.host,
+    "content-length": String(Buffer.byteLength(body)),
+    "x-forwarded-for": clientIp,
+    "x-nf-client-connection-ip": clientIp,
+    "user-agent": "Mozilla/5.0 (adapter test)",
+  };
+  return {
+    rawUrl: url.href,
+    rawQuery: url.search.slice(1),
+    path: url.pathname,
+    httpMethod: request.method,
+    headers,
+    multiValueHeaders: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])),
+    queryStringParameters: {},
+    multiValueQueryStringParameters: {},
+    body,
+    isBase64Encoded: false,
+  };
+}
+
+/** The function's answer as a Web `Response`. */
+function responseFrom(result: LambdaResult): Response {
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(result.multiValueHeaders ?? {})) {
+    for (const v of values) headers.append(key, String(v));
+  }
+  const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? "base64" : "utf8") : null;
+  return new Response(body, { status: result.statusCode, headers });
+}
+
+const ENDPOINT = "https://www.copperlinelabs.com/api/consultation";
+const post = (body: unknown, contentType = "application/json") =>
+  new Request(ENDPOINT, {
+    method: "POST",
+    headers: { "content-type": contentType, accept: "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+
+/** Every variable the function or the runtime detection reads, so the shell cannot change a result. */
+const CLEARED = [
+  ...SERVERLESS_ENV,
+  "DATABASE_URL",
+  "SMTP_URL",
+  "CONSULTATION_TO",
+  "CONSULTATION_FROM",
+  "CONSULTATION_WEBHOOK_URL",
+  "CONSULTATION_WEBHOOK_SECRET",
+  "CONSULTATION_OUTBOX",
+  "CONSULTATION_RATE_LIMIT",
+  "CONSULTATION_CLIENT_IP_HEADER",
+  "CONSULTATION_TRUSTED_HOPS",
+  "CONSULTATION_MIN_FILL_MS",
+];
+
+describe("the /api/consultation function bundle, as Netlify runs it", () => {
+  let handler: Handler;
+  let pg: PostgresServer;
+  let databaseUrl: string;
+  let tmp: string;
+  const saved = { ...process.env };
+
+  before(async () => {
+    for (const name of CLEARED) delete process.env[name];
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "adapter-fn-"));
+    pg = await startPostgres();
+    databaseUrl = await pg.createDatabase();
+    const manifest = JSON.parse(fs.readFileSync(path.join(FUNCTION_DIR, "consultation-js.json"), "utf8"));
+    assert.deepEqual(manifest.config.includedFiles, [".cache/functions/consultation.js"]);
+    handler = require(path.join(FUNCTION_DIR, "consultation-js.js")).handler;
+    assert.equal(typeof handler, "function");
+  });
+
+  after(async () => {
+    await resetProcessStores();
+    await pg?.stop();
+    for (const name of CLEARED) delete process.env[name];
+    Object.assign(process.env, saved);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  /** Netlify's runtime with a database: AWS Lambda's variable set, DATABASE_URL set. */
+  function onNetlify(extra: Record<string, string> = {}) {
+    for (const name of CLEARED) delete process.env[name];
+    Object.assign(process.env, {
+      AWS_LAMBDA_FUNCTION_NAME: "consultation-js",
+      DATABASE_URL: databaseUrl,
+      CONSULTATION_RATE_LIMIT: "3/600",
+      ...extra,
+    });
+  }
+
+  const call = async (request: Request, clientIp: string) =>
+    responseFrom(await handler(await eventFrom(request, clientIp), { functionName: "consultation-js" }));
+
+  async function statusInDb(id: string): Promise<string> {
+    const client = new Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query("SELECT status FROM consultation_requests WHERE id = $1", [id]);
+      return rows[0]?.status;
+    } finally {
+      await client.end();
+    }
+  }
+
+  test("a valid request: 201 with its id, kept in the database", async () => {
+    onNetlify();
+    const res = await call(post(validRequest()), "203.0.113.10");
+    assert.equal(res.status, 201);
+    assert.match(res.headers.get("content-type") ?? "", /^application\/json/);
+    assert.equal(res.headers.get("cache-control"), "no-store");
+    const { id } = (await res.json()) as { id: string };
+    assert.equal(await statusInDb(id), "stored");
+  });
+
+  test("an invalid request: 400 naming each field (415 not JSON, 413 over 100 kb)", async () => {
+    onNetlify();
+    const res = await call(post(validRequest({ email: "mary@", details: "short" })), "203.0.113.11");
+    assert.equal(res.status, 400);
+    const { errors } = (await res.json()) as { errors: Record<string, string> };
+    assert.deepEqual(Object.keys(errors).sort(), ["details", "email"]);
+    const notJson = await call(post("name=x", "application/x-www-form-urlencoded"), "203.0.113.11");
+    assert.equal(notJson.status, 415);
+    const huge = await call(post(validRequest({ details: "x".repeat(110 * 1024) })), "203.0.113.11");
+    assert.equal(huge.status, 413);
+  });
+
+  test("a spam request (honeypot filled): answered like a success, kept as spam", async () => {
+    onNetlify();
+    const res = await call(post(validRequest({ website: "https://spam.example" })), "203.0.113.12");
+    assert.equal(res.status, 201);
+    const { id } = (await res.json()) as { id: string };
+    assert.equal(await statusInDb(id), "spam");
+  });
+
+  test("rate limited per client address (Netlify's header, IPv6 by /64), not one bucket for all", async () => {
+    onNetlify();
+    const statuses: number[] = [];
+    for (const ip of ["2001:db8:7:1::1", "2001:db8:7:1::2", "2001:db8:7:1:abcd::3", "2001:db8:7:1::4"]) {
+      statuses.push((await call(post(validRequest()), ip)).status);
+    }
+    assert.deepEqual(statuses, [201, 201, 201, 429]);
+    const limited = await call(post(validRequest()), "2001:db8:7:1::5");
+    assert.ok(Number(limited.headers.get("retry-after")) > 0);
+    // Another visitor is not affected.
+    assert.equal((await call(post(validRequest()), "2001:db8:8:1::1")).status, 201);
+  });
+
+  test("without DATABASE_URL on the serverless runtime and no channel: 503, never a false 201", async () => {
+    onNetlify({ CONSULTATION_OUTBOX: path.join(tmp, "outbox.ndjson") });
+    delete process.env.DATABASE_URL;
+    const errors: unknown[][] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const res = await call(post(validRequest()), "203.0.113.20");
+      assert.equal(res.status, 503);
+      assert.match(((await res.json()) as { error: string }).error, /try again|email us/i);
+    } finally {
+      console.error = original;
+    }
+    assert.ok(
+      errors.some((args) => /Set DATABASE_URL/.test(String(args[0]))),
+      JSON.stringify(errors),
+    );
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * `npm start` on one machine sends the headers the CDN gets: scripts/serve.ts (the server the
+ * browser tests run against, started by e2e/run.ts) answers every kind of file with exactly
+ * `headersFor()` of gatsby/lib/headers.ts, and without what `gatsby serve` used to add.
+ */
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { loadSite } from "../gatsby/lib/content";
+import {
+  headerRules,
+  headerSettings,
+  headersFor,
+  IMMUTABLE,
+  REVALIDATE,
+  sitePolicy,
+  adminPolicy,
+} from "../gatsby/lib/headers";
+import { contentDir } from "../gatsby/lib/paths";
+import { baseUrl } from "./lib/browser";
+import { routeTable } from "../test/harness/routes";
+
+const rules = headerRules(headerSettings(loadSite(contentDir())));
+
+async function get(path: string): Promise<Response> {
+  return fetch(`${baseUrl()}${path}`, { redirect: "manual" });
+}
+
+/** A hashed bundle the home page loads (its name changes with every build). */
+async function hashedBundle(): Promise<string> {
+  const html = await (await get("/")).text();
+  const src = html.match(/src="(\/app-[0-9a-f]{20}\.js)"/)?.[1];
+  assert.ok(src, "the home page loads app-<hash>.js");
+  return src;
+}
+
+test("every kind of file carries exactly the headers of the one list", async () => {
+  const { routes } = routeTable();
+  const paths = [
+    ...routes.slice(0, 12).map((r) => r.path),
+    "/admin/",
+    "/page-data/index/page-data.json",
+    await hashedBundle(),
+    "/robots.txt",
+    "/no-such-page",
+  ];
+  for (const path of paths) {
+    const res = await get(path);
+    await res.arrayBuffer();
+    for (const [key, value] of Object.entries(headersFor(rules, path))) {
+      assert.equal(res.headers.get(key), value, `${path}: ${key}`);
+    }
+  }
+});
+
+test("pages get the site's policy, /admin/ the CMS's, with the cache rules of the adapter", async () => {
+  const settings = headerSettings(loadSite(contentDir()));
+  const page = await get("/contact");
+  assert.equal(page.status, 200);
+  assert.equal(page.headers.get("content-security-policy"), sitePolicy(settings));
+  assert.equal(page.headers.get("cache-control"), REVALIDATE);
+  assert.match(page.headers.get("strict-transport-security") ?? "", /^max-age=\d{8}/);
+  assert.equal(page.headers.get("x-content-type-options"), "nosniff");
+  assert.equal(page.headers.get("referrer-policy"), "strict-origin-when-cross-origin");
+  assert.match(page.headers.get("permissions-policy") ?? "", /camera=\(\).*geolocation=\(\)/);
+
+  const admin = await get("/admin/");
+  assert.equal(admin.status, 200);
+  assert.equal(admin.headers.get("content-security-policy"), adminPolicy());
+
+  const bundle = await get(await hashedBundle());
+  assert.equal(bundle.headers.get("cache-control"), IMMUTABLE);
+  assert.equal((await get("/page-data/index/page-data.json")).headers.get("cache-control"), REVALIDATE);
+});
+
+test("no X-Powered-By, no Access-Control-Allow-Origin, and the host's config files are not served", async () => {
+  for (const path of ["/", "/contact", "/admin/", "/page-data/index/page-data.json"]) {
+    const res = await get(path);
+    assert.equal(res.headers.get("x-powered-by"), null, path);
+    assert.equal(res.headers.get("access-control-allow-origin"), null, path);
+  }
+  const api = await fetch(`${baseUrl()}/api/consultation`, { method: "OPTIONS" });
+  assert.equal(api.headers.get("access-control-allow-origin"), null);
+  assert.equal((await get("/_headers")).status, 404);
+  assert.equal((await get("/_redirects")).status, 404);
+});
+
+test("pages answer at their address without a trailing slash, as on the CDN", async () => {
+  assert.equal((await get("/services/nlp-solutions")).status, 200);
+  const slash = await get("/services/nlp-solutions/");
+  assert.equal(slash.status, 301);
+  assert.equal(slash.headers.get("location"), "/services/nlp-solutions");
+  const admin = await get("/admin");
+  assert.equal(admin.status, 301);
+  assert.equal(admin.headers.get("location"), "/admin/");
+  const missing = await get("/no-such-page");
+  assert.equal(missing.status, 404);
+  assert.match(await missing.text(), /<html/);
+});

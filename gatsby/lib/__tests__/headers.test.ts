@@ -1,0 +1,70 @@
+/** @jest-environment node */
+import {
+  adminPolicy,
+  cacheControl,
+  extraNetlifyHeaders,
+  headerRules,
+  headerSettings,
+  headersFor,
+  IMMUTABLE,
+  REVALIDATE,
+  sitePolicy,
+} from "../headers";
+
+const rules = headerRules({ countryLookupUrl: "https://api.country.is/" });
+
+test("the lookup's origin, from site.yaml or GATSBY_COUNTRY_LOOKUP_URL, is the one extra connect-src", () => {
+  const saved = process.env.GATSBY_COUNTRY_LOOKUP_URL;
+  try {
+    delete process.env.GATSBY_COUNTRY_LOOKUP_URL;
+    expect(headerSettings({ countryLookupUrl: "https://api.country.is/" }).countryLookupUrl).toBe(
+      "https://api.country.is/",
+    );
+    process.env.GATSBY_COUNTRY_LOOKUP_URL = "http://127.0.0.1:8787/lookup?x=1";
+    const settings = headerSettings({ countryLookupUrl: "https://api.country.is/" });
+    expect(sitePolicy(settings)).toMatch(/connect-src [^;]* http:\/\/127\.0\.0\.1:8787(;|$)/);
+    expect(sitePolicy(settings)).not.toContain("api.country.is");
+  } finally {
+    if (saved === undefined) delete process.env.GATSBY_COUNTRY_LOOKUP_URL;
+    else process.env.GATSBY_COUNTRY_LOOKUP_URL = saved;
+  }
+});
+
+test("pages get the site's policy; /admin/ and below the CMS's, overriding it key by key", () => {
+  expect(headersFor(rules, "/services/nlp-solutions")["content-security-policy"]).toBe(
+    sitePolicy({ countryLookupUrl: "https://api.country.is/" }),
+  );
+  for (const path of ["/admin", "/admin/", "/admin/index.html"]) {
+    expect(headersFor(rules, path)["content-security-policy"]).toBe(adminPolicy());
+  }
+  expect(headersFor(rules, "/administration")["content-security-policy"]).not.toBe(adminPolicy());
+});
+
+test("content-hashed bundles and /static/ are immutable, everything else revalidated", () => {
+  for (const p of [
+    "/app-e2dce1b94ef3f0460e77.js",
+    "/framework-280a65a0425707dcd1b3.js",
+    "/styles.d3a65e4b5830dc71eb5a.css",
+    "/component---src-templates-home-tsx-5ddfad99a1f8af90cf6c.js",
+    "/static/abc/123/photo.jpg",
+  ]) {
+    expect(cacheControl(p)).toBe(IMMUTABLE);
+  }
+  for (const p of [
+    "/",
+    "/about",
+    "/page-data/index/page-data.json",
+    "/sw.js",
+    "/robots.txt",
+    "/admin/cms.js",
+  ]) {
+    expect(cacheControl(p)).toBe(REVALIDATE);
+  }
+});
+
+test("public/_headers gets the CMS folder's own URL, after the adapter's markers", () => {
+  const text = extraNetlifyHeaders(rules);
+  expect(text.indexOf("# gatsby-adapter-netlify end")).toBeLessThan(text.indexOf("\n/admin/\n"));
+  expect(text).toContain(`  content-security-policy: ${adminPolicy()}\n`);
+  expect(text).not.toMatch(/^\/\*$/m);
+});
