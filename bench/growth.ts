@@ -45,7 +45,10 @@ async function figures(
   const pub = path.join(dir, "public");
   const pages = fs.readFileSync(path.join(pub, "sitemap-0.xml"), "utf8").split("<loc>").length - 1;
   const worksPageData = path.join(pub, "page-data/works/page-data.json");
-  const worksHtml = path.join(pub, "works/index.html");
+  // gatsby-adapter-netlify writes pages as `<path>.html`; a build without it, as `<path>/index.html`.
+  const worksHtml = [path.join(pub, "works.html"), path.join(pub, "works/index.html")].find((f) =>
+    fs.existsSync(f),
+  )!;
   const casePageData = JSON.parse(
     fs.readFileSync(path.join(pub, "page-data/works/humm/page-data.json"), "utf8"),
   );

@@ -1,5 +1,6 @@
 import type { BrowserContext, Request, Route } from "playwright-core";
 import { routeTable } from "../../test/harness/routes";
+import { TEST_MEASUREMENT_ID } from "../../test/harness/production";
 
 /**
  * The machine has no internet, and a test must not depend on it: every request that leaves the
@@ -12,7 +13,8 @@ import { routeTable } from "../../test/harness/routes";
  *  - anything else from outside: aborted.
  */
 
-export const E2E_MEASUREMENT_ID = "G-E2ETEST01";
+/** The measurement id the browser tests' build carries (test/harness/production.ts). */
+export const E2E_MEASUREMENT_ID = TEST_MEASUREMENT_ID;
 /** The lookup service named in content/site.yaml. */
 export const COUNTRY_LOOKUP_URL = routeTable().site.countryLookupUrl;
 export const COLLECT_URL = "https://www.google-analytics.com/g/collect";
