@@ -28,7 +28,15 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { buildProduction, productionBuildProblem } from "../test/harness/production";
 import { routeTable } from "../test/harness/routes";
-import { BUDGET, budgetProblems, confirmedProblems, score, type Problem } from "./budgets";
+import {
+  BUDGET,
+  budgetProblems,
+  confirmedProblems,
+  score,
+  TBT_TARGET_MS,
+  tbtOverTarget,
+  type Problem,
+} from "./budgets";
 import { measureGrowth, type GrowthFigures } from "./growth";
 import {
   killBrowsers,
@@ -140,6 +148,7 @@ async function main() {
 
   const lines: string[] = [];
   const problems: string[] = [];
+  const overTarget: string[] = [];
   const remeasured: string[] = [];
   try {
     const bareImage = await stage("bare pages (1 run each)", async () => {
@@ -191,6 +200,8 @@ async function main() {
         }
         lines.push(row(name, p, profile.name, f, ratio));
         problems.push(...found.map((x) => x.message));
+        const over = tbtOverTarget(`${name} (${profile.name})`, f);
+        if (over) overTarget.push(over);
         // Not a budget: a check that the row measured the visitor it is labelled with.
         problems.push(...first.seen.map((s) => `${name} (${profile.name}): ${s}`));
         process.stdout.write(`${lines[lines.length - 1]}\n`);
@@ -214,7 +225,12 @@ async function main() {
   process.stdout.write(
     `\nbench stages:\n${stageTable()}\n  ${"total".padEnd(48)} ${total.toFixed(0).padStart(5)} s\n`,
   );
-  writeDoc(table, growth, siteBuild?.seconds, problems, remeasured);
+  writeDoc(table, growth, siteBuild?.seconds, problems, remeasured, overTarget);
+  if (overTarget.length) {
+    process.stdout.write(
+      `\nOver the ${TBT_TARGET_MS} ms TBT target (not yet a budget, bench/budgets.ts):\n${overTarget.map((p) => `  - ${p}`).join("\n")}\n`,
+    );
+  }
 
   if (problems.length) {
     process.stderr.write(`\nBudgets broken:\n${problems.map((p) => `  - ${p}`).join("\n")}\n`);
@@ -229,6 +245,7 @@ function writeDoc(
   siteBuild: number | undefined,
   problems: string[],
   remeasured: string[],
+  overTarget: string[],
 ) {
   const file = path.join(root, "docs/performance.md");
   const date = new Date().toISOString().slice(0, 10);
@@ -238,13 +255,14 @@ Measured by \`npm run bench\` on ${date} (${RUNS} Lighthouse run${RUNS === 1 ? "
 
 The build measured is the production configuration (\`test/harness/production.ts\`: analytics on, with a test measurement id). The country lookup, gtag.js and the Google Analytics collection endpoint are answered by a local stub (\`bench/thirdPartyStub.ts\`) that Chromium reaches under the real host names, so every request succeeds as in production; the stand-in gtag.js is not Google's script, so the cost of Google's own code is not in these figures. Visitors: "consent region, before choosing" (the lookup answers DE: the consent banner is shown, no analytics) and "outside" (US: analytics loads).
 
-Budgets, for both visitors (the script exits non-zero when one breaks, confirmed by a second median of ${RUNS} runs): performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices ${BUDGET.bestPractices}, SEO ${BUDGET.seo} (not for \`/new-home\`, which is noindex), CLS <= ${BUDGET.cls}, TBT <= ${BUDGET.tbtMs} ms, first-load JavaScript <= ${BUDGET.jsRatio}x the bare page with one image.
+Budgets, for both visitors (the script exits non-zero when one breaks, confirmed by a second median of ${RUNS} runs): performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices ${BUDGET.bestPractices}, SEO ${BUDGET.seo} (not for \`/new-home\`, which is noindex), CLS <= ${BUDGET.cls}, TBT <= ${BUDGET.tbtMs} ms (issue 16's target is ${TBT_TARGET_MS} ms: not held yet, rows over it are listed below the table), first-load JavaScript <= ${BUDGET.jsRatio}x the bare page with one image.
 
 "First-load JS" is every same-origin script the page loaded during the Lighthouse run, gzipped (level 9). The bare pages are built from \`bench/fixture\` with the same installed Gatsby, React and styled-components (one run each: their byte counts are the same in every run); every template shows gatsby-plugin-image images, so its ratio is taken against the bare page with one image.
 ${siteBuild ? `\nSite build (\`gatsby build\`) in this run: ${siteBuild.toFixed(0)} s.\n` : ""}
 ${table}
 
 ${remeasured.length ? `Measured again because the first median broke a budget (a budget counts as broken only when the second median breaks it too): ${remeasured.join("; ")}.\n\n` : ""}${problems.length ? `Budgets broken in this run:\n\n${problems.map((p) => `- ${p}`).join("\n")}\n` : "All budgets held in this run.\n"}
+${overTarget.length ? `\nOver the ${TBT_TARGET_MS} ms TBT target (median of the row's runs):\n\n${overTarget.map((p) => `- ${p}`).join("\n")}\n` : `\nEvery row is within the ${TBT_TARGET_MS} ms TBT target.\n`}
 Stage durations of this run:
 
 \`\`\`
