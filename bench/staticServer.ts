@@ -3,6 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { serveProcess, type Server } from "../test/harness/server";
+import { COMPRESSIBLE, contentType } from "../scripts/contentTypes";
 
 /**
  * Serves a built site the way a CDN does for Lighthouse: static files, each compressed once and
@@ -11,23 +12,6 @@ import { serveProcess, type Server } from "../test/harness/server";
  * interleaved runs of one build measured /works at a TBT median of 191 ms behind `gatsby serve`
  * and 47 ms behind this server (ADR 0006). The site and the bare page are served alike.
  */
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".json": "application/json",
-  ".css": "text/css",
-  ".svg": "image/svg+xml",
-  ".xml": "application/xml",
-  ".txt": "text/plain; charset=utf-8",
-  ".webmanifest": "application/manifest+json",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".woff2": "font/woff2",
-  ".ico": "image/x-icon",
-};
-const COMPRESSIBLE = new Set([".html", ".js", ".json", ".css", ".svg", ".xml", ".txt", ".webmanifest"]);
 
 /** The file for a URL path: the file itself, `<path>.html` or `<path>/index.html`. */
 function resolve(dir: string, urlPath: string): string | undefined {
@@ -59,7 +43,7 @@ function listen(root: string, port: number): http.Server {
       cache.set(file, body);
     }
     res.writeHead(found ? 200 : 404, {
-      "content-type": TYPES[ext] ?? "application/octet-stream",
+      "content-type": contentType(ext),
       "cache-control": /\.(html|json)$/.test(file)
         ? "public, max-age=0, must-revalidate"
         : "public, max-age=31536000, immutable",

@@ -22,35 +22,8 @@ import { headerRules, headerSettings, headersFor, type HeaderRule } from "../gat
 import { contentDir } from "../gatsby/lib/paths";
 import { clientAddress } from "../src/server/consultation/clientAddress";
 import { readConfig } from "../src/server/consultation/config";
+import { COMPRESSIBLE, contentType } from "./contentTypes";
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".xml": "application/xml; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".webmanifest": "application/manifest+json",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".woff2": "font/woff2",
-  ".ico": "image/x-icon",
-};
-const COMPRESSIBLE = new Set([
-  ".html",
-  ".js",
-  ".json",
-  ".map",
-  ".css",
-  ".svg",
-  ".xml",
-  ".txt",
-  ".webmanifest",
-]);
 /** Netlify's own limit on a function's request body; the function's body parser has its own (100 kb). */
 const MAX_FUNCTION_BODY = 6 * 1024 * 1024;
 /** Files the CDN does not serve: the host's configuration. */
@@ -109,7 +82,7 @@ export function createSiteServer({ root, rules }: SiteServerOptions): http.Serve
     const ext = path.extname(file);
     const headers: Record<string, string> = {
       ...headersFor(rules, urlPath),
-      "content-type": TYPES[ext] ?? "application/octet-stream",
+      "content-type": contentType(ext),
     };
     const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
     if (gzip) {

@@ -1,0 +1,33 @@
+/** The content type of each file a Gatsby build writes, by extension (npm start's server, the bench's). */
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".xml": "application/xml; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".webmanifest": "application/manifest+json",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".woff2": "font/woff2",
+  ".ico": "image/x-icon",
+};
+
+export const contentType = (ext: string): string => CONTENT_TYPES[ext] ?? "application/octet-stream";
+
+/** The types worth compressing (text). */
+export const COMPRESSIBLE: ReadonlySet<string> = new Set([
+  ".html",
+  ".js",
+  ".json",
+  ".map",
+  ".css",
+  ".svg",
+  ".xml",
+  ".txt",
+  ".webmanifest",
+]);
