@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { parse, stringify } from "yaml";
 import { ContentError, loadContent } from "../gatsby/lib/content";
+import { siteSettings } from "./siteSettings";
 
 /** A minimal valid content folder, written to a temporary directory, for loader tests. */
 
@@ -140,15 +141,9 @@ export function makeContent(): Fixture {
     },
     analyticsId: "",
     countryLookupUrl: "https://api.country.is/",
-    consentRegions: ["DE", "FR", "GB"],
-    consentBanner: {
-      heading: "Analytics cookies",
-      text: "With your permission we count page views to learn which pages help visitors.",
-      privacyLink: "How we use analytics",
-      accept: "Accept analytics",
-      reject: "Reject",
-      settings: "Cookie settings",
-    },
+    // The consent fields as the component tests know them (one fixture for both).
+    consentRegions: siteSettings.consentRegions,
+    consentBanner: siteSettings.consentBanner,
   });
   write("navigation.yaml", {
     ...NAVIGATION_BASICS,
