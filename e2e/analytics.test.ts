@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
-import type { Page } from "playwright-core";
 import { closeBrowser, newPage } from "./lib/browser";
 import { headOf, staticHtml } from "./lib/html";
 import { E2E_MEASUREMENT_ID } from "./lib/outside";
+import { consentDefault, dataLayer } from "./lib/gtag";
 import { waitFor } from "./lib/wait";
 
 /**
@@ -16,14 +16,6 @@ import { waitFor } from "./lib/wait";
 const ID = process.env.GATSBY_GA_MEASUREMENT_ID || E2E_MEASUREMENT_ID;
 
 after(closeBrowser);
-
-/** The dataLayer's commands as plain arrays (gtag pushes Arguments objects). */
-const dataLayer = (page: Page): Promise<unknown[][]> =>
-  page.evaluate(() =>
-    ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((a) =>
-      JSON.parse(JSON.stringify(Array.from(a))),
-    ),
-  );
 
 test("no page has a tag in its static HTML, nor Partytown: the tag is added at idle time", async () => {
   for (const path of ["/", "/new-home", "/about", "/services/nlp-solutions", "/works/humm", "/uk"]) {
@@ -49,16 +41,7 @@ test("after load gtag.js runs on the main thread, once, after consent default, a
   assert.equal(config[0].searchParams.get("tid"), ID);
   // Consent Mode v2: the default comes before anything else; advertising is always denied.
   const commands = await dataLayer(page);
-  assert.deepEqual(commands[0], [
-    "consent",
-    "default",
-    {
-      analytics_storage: "granted",
-      ad_storage: "denied",
-      ad_user_data: "denied",
-      ad_personalization: "denied",
-    },
-  ]);
+  assert.deepEqual(commands[0], consentDefault("granted"));
   assert.ok(commands.findIndex((c) => c[0] === "config") > 0, "the config event after consent default");
   assert.deepEqual(outside.blocked, []);
   await context.close();

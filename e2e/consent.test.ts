@@ -6,6 +6,7 @@ import { allPaths, axeProblems } from "./lib/axe";
 import { closeBrowser, DESKTOP, newPage, PHONE } from "./lib/browser";
 import { staticHtml } from "./lib/html";
 import { E2E_MEASUREMENT_ID, type OutsideLog, type OutsideOptions } from "./lib/outside";
+import { consentDefault, dataLayer } from "./lib/gtag";
 import { nextFrames, waitFor } from "./lib/wait";
 
 /**
@@ -29,14 +30,6 @@ const from = (country: string): OutsideOptions => ({
 const bannerOf = (page: Page): Locator => page.getByRole("region", { name: copy.heading });
 const events = (outside: OutsideLog, name: string) =>
   outside.collects.filter((u) => u.searchParams.get("en") === name);
-
-/** The dataLayer's commands as plain arrays (gtag pushes Arguments objects). */
-const dataLayer = (page: Page): Promise<unknown[][]> =>
-  page.evaluate(() =>
-    ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((a) =>
-      JSON.parse(JSON.stringify(Array.from(a))),
-    ),
-  );
 
 /**
  * Hydrated, and past the moment analytics decides: the decision runs in an idle callback queued
@@ -93,16 +86,7 @@ describe("a visitor from DE", () => {
     assert.equal(await banner.count(), 0, "the banner closes");
     assert.equal(outside.tags.length, 1);
     const commands = await dataLayer(page);
-    assert.deepEqual(commands[0], [
-      "consent",
-      "default",
-      {
-        analytics_storage: "denied",
-        ad_storage: "denied",
-        ad_user_data: "denied",
-        ad_personalization: "denied",
-      },
-    ]);
+    assert.deepEqual(commands[0], consentDefault("denied"));
     assert.deepEqual(commands[1], ["consent", "update", { analytics_storage: "granted" }]);
     assert.ok(commands.findIndex((c) => c[0] === "config") > 1);
     assert.equal(events(outside, "config").length, 1, "the current page counted once");
@@ -197,16 +181,7 @@ test("a visitor from US: no banner; the tag loads with consent default (granted)
   assert.equal(await bannerOf(page).count(), 0);
   assert.equal(outside.tags.length, 1);
   const commands = await dataLayer(page);
-  assert.deepEqual(commands[0], [
-    "consent",
-    "default",
-    {
-      analytics_storage: "granted",
-      ad_storage: "denied",
-      ad_user_data: "denied",
-      ad_personalization: "denied",
-    },
-  ]);
+  assert.deepEqual(commands[0], consentDefault("granted"));
   assert.equal(commands.filter((c) => c[0] === "consent").length, 1, "no update without a choice");
   await context.close();
 });
