@@ -4,6 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { serveProcess, type Server } from "../test/harness/server";
 import { COMPRESSIBLE, contentType } from "../scripts/contentTypes";
+import { cacheControl } from "../gatsby/lib/headers";
 
 /**
  * Serves a built site the way a CDN does for Lighthouse: static files, each compressed once and
@@ -44,9 +45,8 @@ function listen(root: string, port: number): http.Server {
     }
     res.writeHead(found ? 200 : 404, {
       "content-type": contentType(ext),
-      "cache-control": /\.(html|json)$/.test(file)
-        ? "public, max-age=0, must-revalidate"
-        : "public, max-age=31536000, immutable",
+      // The production cache rule (the one npm start and the CDN apply), not one of its own.
+      "cache-control": cacheControl(urlPath),
       ...(gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : {}),
     });
     res.end(body);
