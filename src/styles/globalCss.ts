@@ -1,3 +1,4 @@
+import { MOBILE_MAX_WIDTH_PX } from "./constants";
 import { theme } from "./theme";
 
 /**
@@ -41,6 +42,18 @@ a { color: ${theme.colors.accent}; }
 a:hover { color: ${theme.colors.accentDark}; }
 img { max-width: 100%; height: auto; }
 :focus-visible { outline: 3px solid var(--focus-ring); outline-offset: 2px; }
+/*
+ * On phones the footer (the site map: every service, industry and case study, about 280
+ * elements) is laid out only when it comes near the viewport (content-visibility: auto). It stays
+ * in the page for find-in-page, keyboard focus and screen readers; what goes is its share of the
+ * first layout, the longest task of a page load on a mid-range phone (issue 16, TBT). It is the
+ * last thing on the page, so its placeholder height moves nothing above it, and "auto" keeps its
+ * real height once it has been shown. Wider screens lay it out with the rest: AOS measures
+ * positions when it starts there.
+ */
+@media (max-width: ${MOBILE_MAX_WIDTH_PX}px) {
+  footer { content-visibility: auto; contain-intrinsic-size: auto 900px; }
+}
 .visually-hidden {
   position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
   overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
