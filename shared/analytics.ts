@@ -17,5 +17,7 @@ export function resolveMeasurementId(
   return env ? env : (fromContent ?? "").trim();
 }
 
-export const gtagScriptUrl = (id: string): string =>
-  `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`;
+/** Where gtag.js comes from: the script's URL below, and the CSP's script-src (gatsby/lib/headers.ts). */
+export const GTAG_ORIGIN = "https://www.googletagmanager.com";
+
+export const gtagScriptUrl = (id: string): string => `${GTAG_ORIGIN}/gtag/js?id=${encodeURIComponent(id)}`;

@@ -5,6 +5,7 @@
  * the site runs on and the CDN answer alike. Cache lifetimes are Gatsby's own (see `cacheControl`).
  */
 
+import { GTAG_ORIGIN } from "../../shared/analytics";
 import { resolveCountryLookupUrl } from "../../shared/countryLookup";
 
 export interface Header {
@@ -24,7 +25,6 @@ export interface HeaderSettings {
   countryLookupUrl: string;
 }
 
-/** Google's hosts for gtag.js (GA4), per Google's "Use Tag Manager with a Content Security Policy". */
 /**
  * The settings in force for a build: the lookup URL is site.yaml's `countryLookupUrl` unless
  * GATSBY_COUNTRY_LOOKUP_URL overrides it at build time, as it does for the browser's bundle.
@@ -35,12 +35,9 @@ export function headerSettings(site: { countryLookupUrl: string }): HeaderSettin
   };
 }
 
-const GTAG_SCRIPT = "https://www.googletagmanager.com";
-const GA_COLLECT = [
-  "https://*.google-analytics.com",
-  "https://*.analytics.google.com",
-  "https://www.googletagmanager.com",
-];
+/** Google's hosts for gtag.js (GA4), per Google's "Use Tag Manager with a Content Security Policy". */
+const GTAG_SCRIPT = GTAG_ORIGIN;
+const GA_COLLECT = ["https://*.google-analytics.com", "https://*.analytics.google.com", GTAG_ORIGIN];
 const GA_PIXELS = ["https://*.google-analytics.com", "https://*.googletagmanager.com"];
 
 /**
