@@ -1,5 +1,6 @@
 import type { GatsbyBrowser } from "gatsby";
 import { trackPageView } from "./src/lib/analytics";
+import { layOutDeferred } from "./src/lib/deferredLayout";
 import { holdNavigationUntilHydrated, hydrateInSlices, releaseNavigation } from "./src/lib/hydration";
 import { initScrollAnimations, onScrollAnimationsRouteUpdate } from "./src/lib/scrollAnimations";
 
@@ -22,6 +23,7 @@ export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () 
   document.documentElement.dataset.hydrated = "true";
   releaseNavigation();
   initScrollAnimations();
+  layOutDeferred();
 };
 
 export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location, prevLocation }) => {

@@ -4,3 +4,8 @@ export const MOBILE_MAX_WIDTH_PX = 480;
 export const CONSULTATION_BUTTON_MIN_WIDTH_PX = 768;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const SCROLL_ANIMATION_MS = 1000;
+/**
+ * What a phone lays out after the first paint: the page's sections after the first, and the
+ * cards marked as likely below the fold (src/lib/deferredLayout.ts, globalCss).
+ */
+export const DEFERRED_LAYOUT_SELECTOR = "main > section ~ section, [data-defer-layout]";

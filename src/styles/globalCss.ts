@@ -1,4 +1,4 @@
-import { MOBILE_MAX_WIDTH_PX } from "./constants";
+import { DEFERRED_LAYOUT_SELECTOR, MOBILE_MAX_WIDTH_PX } from "./constants";
 import { theme } from "./theme";
 
 /**
@@ -43,16 +43,24 @@ a:hover { color: ${theme.colors.accentDark}; }
 img { max-width: 100%; height: auto; }
 :focus-visible { outline: 3px solid var(--focus-ring); outline-offset: 2px; }
 /*
- * On phones the footer (the site map: every service, industry and case study, about 280
- * elements) is laid out only when it comes near the viewport (content-visibility: auto). It stays
- * in the page for find-in-page, keyboard focus and screen readers; what goes is its share of the
- * first layout, the longest task of a page load on a mid-range phone (issue 16, TBT). It is the
- * last thing on the page, so its placeholder height moves nothing above it, and "auto" keeps its
- * real height once it has been shown. Wider screens lay it out with the rest: AOS measures
- * positions when it starts there.
+ * The first layout of a page is the longest task of its load on a mid-range phone (issue 16,
+ * TBT). On phones, what is below the fold is left out of it with content-visibility: auto, and
+ * laid out when it nears the viewport. It stays in the page for find-in-page, keyboard focus and
+ * screen readers.
+ * - The footer (the site map: every service, industry and case study, about 280 elements) for
+ *   good: it is the last thing on the page, so its placeholder height moves nothing above it,
+ *   and "auto" keeps its real height once it has been shown.
+ * - The later sections and cards only until the page has loaded: then src/lib/deferredLayout.ts
+ *   lays them out one a frame and marks <html data-laid-out>. Left as placeholders, their
+ *   estimated heights would send a jump far down the page (a link to an anchor, focus moved to
+ *   the footer) to the wrong place.
+ * Wider screens lay everything out at once: AOS measures positions when it starts there.
  */
 @media (max-width: ${MOBILE_MAX_WIDTH_PX}px) {
   footer { content-visibility: auto; contain-intrinsic-size: auto 900px; }
+  html:not([data-laid-out]) :is(${DEFERRED_LAYOUT_SELECTOR}) {
+    content-visibility: auto; contain-intrinsic-size: auto 480px;
+  }
 }
 .visually-hidden {
   position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;

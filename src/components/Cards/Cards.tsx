@@ -128,7 +128,9 @@ export const LinkCardGrid = React.memo(function LinkCardGrid({
   return (
     <Grid $min={min}>
       {items.map((item, i) => (
-        <Card key={item.to}>
+        // Cards past the eager ones (or past the first two) are laid out after the first paint on
+        // phones (src/lib/deferredLayout.ts).
+        <Card key={item.to} data-defer-layout={i >= Math.max(eagerImages, 2) ? "" : undefined}>
           {item.image && (
             <GatsbyImage
               image={item.image.data}
