@@ -629,6 +629,44 @@ describe("scroll animations", () => {
   });
 });
 
+describe("layout after the first paint (phones)", () => {
+  /** Where the element is against the viewport after focus moved to it, as a keyboard jump does. */
+  const focusedBox = async (page: Page, selector: string) => {
+    const target = page.locator(selector).last();
+    await target.focus();
+    await nextFrames(page);
+    const box = (await target.boundingBox())!;
+    return { top: Math.round(box.y), bottom: Math.round(box.y + box.height) };
+  };
+
+  test("what the first paint left out is laid out once the page has loaded, and focus moved far down lands on screen", async () => {
+    const { page, context } = await newPage(PHONE);
+    for (const path of ["/", "/works"]) {
+      await page.goto(path, { waitUntil: "load" });
+      await waitFor(
+        async () => (await page.evaluate(() => document.documentElement.dataset.laidOut)) === "true",
+        `${path}: laid out after load`,
+      );
+      const still = await page.evaluate(
+        () =>
+          [...document.querySelectorAll("main *")].filter(
+            (el) => getComputedStyle(el).contentVisibility === "auto",
+          ).length,
+      );
+      assert.equal(still, 0, `${path}: nothing in main is left as a placeholder`);
+      const viewport = page.viewportSize()!;
+      for (const selector of ["main li a", "footer a"]) {
+        const box = await focusedBox(page, selector);
+        assert.ok(
+          box.top >= 0 && box.bottom <= viewport.height,
+          `${path}: the last "${selector}" is on screen when focused (${box.top}-${box.bottom})`,
+        );
+      }
+    }
+    await context.close();
+  });
+});
+
 declare global {
   interface Window {
     ___navigate: (to: string) => void;
