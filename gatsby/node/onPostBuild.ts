@@ -4,11 +4,13 @@ import type { GatsbyNode } from "gatsby";
 import { llmsTxt, robotsTxt } from "../lib/crawlerFiles";
 import { loadSite } from "../lib/content";
 import { extraNetlifyHeaders, headerRules, headerSettings } from "../lib/headers";
+import { stripNulBytes } from "../lib/nulBytes";
 import { contentDir } from "../lib/paths";
 
 /**
  * Writes public/robots.txt and public/llms.txt from content (see gatsby/lib/crawlerFiles.ts), and
  * the start of public/_headers that the adapter completes after this (gatsby/lib/headers.ts).
+ * Takes out the NUL bytes React 18's streaming renderer can leave in a page (gatsby/lib/nulBytes.ts).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
   // Typed by the generated Queries.CrawlerFilesQuery (npm run typegen).
@@ -68,6 +70,9 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
     return;
   }
   const publicDir = path.resolve("public");
+  const cleaned = await stripNulBytes(publicDir);
+  if (cleaned.length)
+    reporter.info(`Removed the NUL bytes React's streaming renderer left in ${cleaned.join(", ")}`);
   // The same rules gatsby-config declares, from the same settings.
   const rules = headerRules(headerSettings(loadSite(contentDir())));
   await Promise.all([
