@@ -154,7 +154,7 @@ async function main() {
   const overTarget: string[] = [];
   const remeasured: string[] = [];
   try {
-    const bareImage = await stage("bare pages (1 run each)", async () => {
+    const bareImage = await stage("bare pages (1 run of each kind)", async () => {
       const lighthouse = await openLighthouse();
       const bareDir = path.join(fixture, "public");
       const bare = await measure(lighthouse, `${bareServer.url}/`, bareDir, 1);
