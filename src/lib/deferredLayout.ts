@@ -1,4 +1,4 @@
-import { DEFERRED_LAYOUT_SELECTOR } from "../styles/constants";
+import { DEFERRED_LAYOUT_SELECTOR, MOBILE_MAX_WIDTH_PX } from "../styles/constants";
 import { whenIdle } from "./whenIdle";
 
 /**
@@ -7,9 +7,14 @@ import { whenIdle } from "./whenIdle";
  * hydrated and the browser is idle: one element a frame, each a short task of its own rather
  * than one long one, in page order. Then <html data-laid-out> lifts the rule for good, so every
  * later page and client-side navigation is laid out whole, and a jump far down the page (an
- * anchor, focus moved to the footer) lands where it should.
+ * anchor, focus moved to the footer) lands where it should. Wider screens, where the stylesheet
+ * defers nothing, are marked at once.
  */
 export function layOutDeferred(doc: Document = document): () => void {
+  if (!window.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH_PX}px)`).matches) {
+    doc.documentElement.dataset.laidOut = "true";
+    return () => {};
+  }
   const waiting = [...doc.querySelectorAll<HTMLElement>(DEFERRED_LAYOUT_SELECTOR)];
   let frame = 0;
   const step = () => {

@@ -16,9 +16,18 @@ const laidOut = () =>
     (id) => document.getElementById(id)!.style.contentVisibility === "visible",
   );
 
+/** The viewport: a phone (480 px and narrower, where the stylesheet defers layout) or wider. */
+function viewport(phone: boolean) {
+  window.matchMedia = jest.fn().mockImplementation((query: string) => ({
+    matches: phone && query === "(max-width: 480px)",
+    media: query,
+  }));
+}
+
 describe("layOutDeferred", () => {
   beforeEach(() => {
     jest.useFakeTimers();
+    viewport(true);
     page();
   });
   afterEach(() => jest.useRealTimers());
@@ -36,6 +45,14 @@ describe("layOutDeferred", () => {
     expect(document.documentElement.dataset.laidOut).toBeUndefined();
     jest.advanceTimersToNextTimer();
     expect(document.documentElement.dataset.laidOut).toBe("true");
+  });
+
+  it("on a wider screen, where nothing waits, marks the page at once and spends no frames", () => {
+    viewport(false);
+    layOutDeferred();
+    expect(document.documentElement.dataset.laidOut).toBe("true");
+    expect(jest.getTimerCount()).toBe(0);
+    expect(laidOut()).toEqual([]);
   });
 
   it("does nothing once cancelled (a page left before it ran)", () => {
