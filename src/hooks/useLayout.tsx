@@ -1,5 +1,5 @@
 import * as React from "react";
-import { MOBILE_MAX_WIDTH_PX } from "../styles/constants";
+import { PHONE_QUERY } from "../styles/constants";
 import { useMediaQuery } from "./useMediaQuery";
 
 export interface LayoutContextValue {
@@ -13,7 +13,7 @@ const LayoutContext = React.createContext<LayoutContextValue | null>(null);
 
 export function LayoutProvider({ children }: { children: React.ReactNode }) {
   const [showModal, setShow] = React.useState(false);
-  const mobileSize = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH_PX}px)`);
+  const mobileSize = useMediaQuery(PHONE_QUERY);
   const opener = React.useRef<HTMLElement | null>(null);
 
   const setShowModal = React.useCallback((show: boolean) => {

@@ -1,4 +1,4 @@
-import { DEFERRED_LAYOUT_SELECTOR, MOBILE_MAX_WIDTH_PX } from "../styles/constants";
+import { DEFERRED_LAYOUT_SELECTOR, PHONE_QUERY } from "../styles/constants";
 import { whenIdle } from "./whenIdle";
 
 /**
@@ -11,7 +11,7 @@ import { whenIdle } from "./whenIdle";
  * defers nothing, are marked at once.
  */
 export function layOutDeferred(doc: Document = document): () => void {
-  if (!window.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH_PX}px)`).matches) {
+  if (!window.matchMedia(PHONE_QUERY).matches) {
     doc.documentElement.dataset.laidOut = "true";
     return () => {};
   }

@@ -1,4 +1,4 @@
-import { MOBILE_MAX_WIDTH_PX, SCROLL_ANIMATION_MS } from "../styles/constants";
+import { PHONE_QUERY, SCROLL_ANIMATION_MS } from "../styles/constants";
 
 /**
  * AOS scroll animations (spec: run once the page has loaded, 1000 ms, disabled on phones).
@@ -11,8 +11,7 @@ type Aos = typeof import("aos");
 let aos: Aos | undefined;
 
 export const animationsDisabled = (): boolean =>
-  window.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH_PX}px)`).matches ||
-  window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  window.matchMedia(PHONE_QUERY).matches || window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 function stripAttributes() {
   document.querySelectorAll("[data-aos]").forEach((el) => el.removeAttribute("data-aos"));

@@ -1,6 +1,8 @@
 /** The spec's business constants (section 9), named once. */
 export const NAVBAR_SOLID_SCROLL_PX = 75;
 export const MOBILE_MAX_WIDTH_PX = 480;
+/** The media query for a phone (the spec's mobile width and narrower), for CSS and matchMedia. */
+export const PHONE_QUERY = `(max-width: ${MOBILE_MAX_WIDTH_PX}px)`;
 export const CONSULTATION_BUTTON_MIN_WIDTH_PX = 768;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const SCROLL_ANIMATION_MS = 1000;

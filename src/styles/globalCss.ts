@@ -1,4 +1,4 @@
-import { DEFERRED_LAYOUT_SELECTOR, MOBILE_MAX_WIDTH_PX } from "./constants";
+import { DEFERRED_LAYOUT_SELECTOR, PHONE_QUERY } from "./constants";
 import { theme } from "./theme";
 
 /**
@@ -56,7 +56,7 @@ img { max-width: 100%; height: auto; }
  *   the footer) to the wrong place.
  * Wider screens lay everything out at once: AOS measures positions when it starts there.
  */
-@media (max-width: ${MOBILE_MAX_WIDTH_PX}px) {
+@media ${PHONE_QUERY} {
   footer { content-visibility: auto; contain-intrinsic-size: auto 900px; }
   html:not([data-laid-out]) :is(${DEFERRED_LAYOUT_SELECTOR}) {
     content-visibility: auto; contain-intrinsic-size: auto 480px;
