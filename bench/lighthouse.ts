@@ -19,6 +19,13 @@ export interface Figures {
   totalBytes: number;
   /** Gzipped bytes of every same-origin script the page loaded during the Lighthouse run. */
   jsGzip: number;
+  /**
+   * Lighthouse's measure of the host's speed, taken at the start of the run (higher is faster;
+   * 3,300 to 3,900 on this machine when nothing else of ours runs, lower when something does).
+   * A rough mark only: the host's two cores are shared, and TBT moves by tens of ms between
+   * runs at the same index.
+   */
+  benchmarkIndex: number;
   /** "category: audit id" of every weighted audit that did not pass, on a run that audited them. */
   failing: string[];
 }
@@ -44,6 +51,7 @@ const PERFORMANCE_AUDITS = [
 ];
 
 type Report = {
+  environment?: { benchmarkIndex?: number };
   categories: Partial<
     Record<(typeof CATEGORIES)[number], { score: number; auditRefs: { id: string; weight: number }[] }>
   >;
@@ -160,6 +168,8 @@ function figures(report: Report, url: string, publicDir: string): Figures {
     cls: n("cumulative-layout-shift"),
     totalBytes: n("total-byte-weight"),
     jsGzip: scriptBytes(report, new URL(url).origin, publicDir),
+    // The metrics come from the performance runs: so does the speed they were measured at.
+    benchmarkIndex: report.categories.performance ? (report.environment?.benchmarkIndex ?? NaN) : NaN,
     failing,
   };
 }
