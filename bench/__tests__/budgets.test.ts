@@ -1,4 +1,11 @@
-import { budgetProblems, confirmedProblems, tbtOverTarget } from "../budgets";
+import {
+  budgetProblems,
+  confirmedProblems,
+  HOST_SPEED_FLOOR,
+  MAX_REPEATS_PER_PAGE,
+  runCounts,
+  tbtOverTarget,
+} from "../budgets";
 import type { Figures } from "../lighthouse";
 
 const good: Figures = {
@@ -85,4 +92,14 @@ test("a TBT over the 50 ms target is listed, at or under it nothing", () => {
     "works index (outside): TBT 61 ms > 50 ms target",
   );
   expect(tbtOverTarget("home (outside)", { ...good, tbtMs: 50 })).toBeUndefined();
+});
+
+test("a run on a host slower than the floor is repeated, a page's repeats are limited", () => {
+  expect(runCounts({ benchmarkIndex: HOST_SPEED_FLOOR }, 0)).toBe(true);
+  expect(runCounts({ benchmarkIndex: 2252 }, 0)).toBe(false);
+  expect(runCounts({ benchmarkIndex: 2252 }, MAX_REPEATS_PER_PAGE - 1)).toBe(false);
+  // Once the page has used its repeats, a slow run counts: the benchmark always ends.
+  expect(runCounts({ benchmarkIndex: 2252 }, MAX_REPEATS_PER_PAGE)).toBe(true);
+  // A run that reported no host speed is not held back.
+  expect(runCounts({ benchmarkIndex: NaN }, 0)).toBe(true);
 });
