@@ -300,6 +300,28 @@ describe("/contact", () => {
     await context.close();
   });
 
+  test("offline before the form's checks have loaded: nothing is lost, and the retry works once back online", async () => {
+    const { page, context } = await newPage();
+    await open(page, "/contact");
+    const form = page.locator("main form");
+    const openedAt = await formOpened(form);
+    // The checks (the shared schema) load when the form is first focused: offline, they cannot.
+    await context.setOffline(true);
+    const email = uniqueEmail("offline-checks");
+    await fill(form, email);
+    await form.getByRole("button", { name: "Book my free consultation" }).click();
+    await form.getByText(/could not reach our server/).waitFor();
+    assert.deepEqual(await values(form), { name: "Mary Seacole", email, details: DETAILS, consent: true });
+
+    await context.setOffline(false);
+    await waitLikeAPerson(openedAt);
+    await form.getByRole("button", { name: "Try again" }).click();
+    await page.getByRole("heading", { name: "Thank you, we have your request" }).waitFor();
+    const lines = await waitForRequest(email);
+    assert.equal(new Set(lines.map((l) => l.id)).size, 1);
+    await context.close();
+  });
+
   test("while sending, the button is disabled and says so", async () => {
     const { page, context } = await newPage();
     await open(page, "/contact");

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { FIELD_ORDER, type FieldErrors } from "../../../schemas/consultation";
+import { FIELD_ORDER, type FieldErrors } from "../../../schemas/consultationFacts";
 import { Panel } from "./ConsultationForm.styles";
 
 export interface ErrorSummaryProps {

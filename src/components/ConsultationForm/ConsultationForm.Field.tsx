@@ -1,5 +1,5 @@
 import * as React from "react";
-import { formatCount } from "../../../schemas/consultation";
+import { formatCount } from "../../../schemas/consultationFacts";
 import type { FieldSpec } from "./ConsultationForm.fields";
 import type { ServiceOption } from "./model";
 import * as S from "./ConsultationForm.styles";

@@ -4,7 +4,7 @@ import {
   formatCount,
   NOT_SURE,
   NOT_SURE_LABEL,
-} from "../../../schemas/consultation";
+} from "../../../schemas/consultationFacts";
 import type { FieldName, ServiceOption } from "./model";
 
 /**

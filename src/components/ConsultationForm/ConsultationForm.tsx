@@ -9,7 +9,7 @@ import { FormField } from "./ConsultationForm.Field";
 import { FIELDS } from "./ConsultationForm.fields";
 import * as S from "./ConsultationForm.styles";
 import { Success } from "./ConsultationForm.Success";
-import { buildContext, mailtoHref } from "./model";
+import { mailtoHref } from "./model";
 import { useConsultationSubmission } from "./useConsultationSubmission";
 
 export interface ConsultationFormProps {
@@ -75,6 +75,7 @@ export function ConsultationForm({ pathname, headingLevel = 3, toastContainerId 
       noValidate
       aria-describedby={id("note")}
       aria-busy={sending}
+      onFocus={submission.prepare}
       onSubmit={(event) => {
         event.preventDefault();
         send();
@@ -136,7 +137,7 @@ export function ConsultationForm({ pathname, headingLevel = 3, toastContainerId 
           heading={heading}
           failure={state.failure}
           onRetry={send}
-          mailto={mailtoHref(site.email, values, services, buildContext(submission.pathname || "/", null))}
+          mailto={mailtoHref(site.email, values, services, submission.pathname || "/")}
           email={site.email}
         />
       )}

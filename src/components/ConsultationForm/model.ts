@@ -1,20 +1,18 @@
+import type { ConsultationContext, ConsultationRequestInput } from "../../../schemas/consultation";
 import {
   BUDGETS,
-  consultationContextSchema,
-  consultationFieldsSchemaFor,
-  fieldErrors,
-  FIELD_ORDER,
   NOT_SURE,
   NOT_SURE_LABEL,
   type BudgetValue,
-  type ConsultationContext,
-  type ConsultationRequestInput,
   type FieldErrors,
   type FieldName,
-} from "../../../schemas/consultation";
+} from "../../../schemas/consultationFacts";
 import { topicFromPath } from "../../../shared/routes";
 
-/** The form's pure logic: values, validation, the request body and the mailto fallback. */
+/**
+ * The form's pure logic: values, the request body and the mailto fallback. Validation, which needs
+ * the schema (zod), is in validation.ts and loads when a visitor starts filling the form in.
+ */
 
 export interface FormValues {
   name: string;
@@ -47,27 +45,6 @@ export const emptyValues = (service = NOT_SURE): FormValues => ({
 export function initialService(pathname: string, services: readonly ServiceOption[]): string {
   const topic = topicFromPath(pathname);
   return topic?.kind === "service" && services.some((s) => s.slug === topic.slug) ? topic.slug : NOT_SURE;
-}
-
-/** Every problem with the values, keyed by field, in the form's order. */
-export function validate(values: FormValues, services: readonly ServiceOption[]): FieldErrors {
-  const result = consultationFieldsSchemaFor(services.map((s) => s.slug)).safeParse(values);
-  if (result.success) return {};
-  const errors = fieldErrors(result.error);
-  return Object.fromEntries(FIELD_ORDER.filter((f) => errors[f]).map((f) => [f, errors[f]]));
-}
-
-/** The hidden context, cleaned so that nothing the visitor cannot see or fix can make it invalid. */
-export function buildContext(pathname: string, savedCountry: string | null | undefined): ConsultationContext {
-  const page = consultationContextSchema.shape.page.safeParse(pathname).success ? pathname : "/";
-  const context: ConsultationContext = { page };
-  const topic = topicFromPath(page);
-  if (topic && consultationContextSchema.shape[topic.kind].safeParse(topic.slug).success) {
-    context[topic.kind] = topic.slug;
-  }
-  const country = savedCountry?.trim().toUpperCase();
-  if (country && /^[A-Z]{2}$/.test(country)) context.country = country;
-  return context;
 }
 
 export interface RequestMeta {
@@ -112,7 +89,7 @@ export function mailtoHref(
   to: string,
   values: FormValues,
   services: readonly ServiceOption[],
-  context: ConsultationContext,
+  page: string,
 ): string {
   const service =
     values.service === NOT_SURE
@@ -130,7 +107,7 @@ export function mailtoHref(
     values.company && `Company: ${values.company}`,
     `Service: ${service}`,
     budget && `Budget: ${budget}`,
-    `Sent from: ${context.page}`,
+    `Sent from: ${page}`,
     "",
     "Project details:",
     details,

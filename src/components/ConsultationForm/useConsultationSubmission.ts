@@ -1,20 +1,47 @@
 import * as React from "react";
-import { toast } from "react-toastify";
+import type { ToastOptions } from "react-toastify";
 import { sendConsultation } from "./api";
 import { clearDraft, loadDraft, saveDraft, savedCountry } from "./draft";
 import { initialState, reducer, type FormState } from "./formState";
 import {
-  buildContext,
   buildRequest,
   contentFingerprint,
   emptyValues,
   initialService,
   newIdempotencyKey,
-  validate,
   type FieldName,
   type FormValues,
   type ServiceOption,
 } from "./model";
+
+type Validation = typeof import("./validation");
+
+let validation: Promise<Validation> | undefined;
+let loadedValidation: Validation | undefined;
+
+/**
+ * The schema's checks (zod) and react-toastify are not part of the page's first load: a visitor
+ * who only reads the page never runs them (ADR 0009). The form asks for the checks when it first
+ * gets focus, and waits for them when it is sent. A load that failed (offline) is tried again.
+ */
+function loadValidation(): Promise<Validation> {
+  validation ??= import("./validation").then(
+    (module) => (loadedValidation = module),
+    (error: unknown) => {
+      validation = undefined;
+      throw error;
+    },
+  );
+  return validation;
+}
+
+/** A toast about the result. If react-toastify cannot load, the form's own panel still says it. */
+function notify(kind: "success" | "error", message: string, options: ToastOptions): void {
+  import("react-toastify").then(
+    ({ toast }) => toast[kind](message, options),
+    () => undefined,
+  );
+}
 
 export const TOAST_SENT = "Thank you! Your consultation request has been sent.";
 export const TOAST_FAILED = "Your request was not sent. Everything you wrote is still in the form.";
@@ -35,6 +62,8 @@ export interface ConsultationSubmission {
   ready: boolean;
   sending: boolean;
   setValue: (field: FieldName, value: string | boolean) => void;
+  /** Starts loading the checks; the form calls it when it first gets focus. */
+  prepare: () => void;
   /** Validates and sends; `website` is the honeypot's value. Also the retry. */
   submit: (website: string) => Promise<void>;
   /** After a success: an empty form with a new start time and key. */
@@ -61,6 +90,8 @@ export function useConsultationSubmission({
   );
   const [ready, setReady] = React.useState(false);
   const meta = React.useRef<Meta>({ startedAt: 0, key: "" });
+  /** True from a submit until it has been sent or stopped: a second click does nothing. */
+  const submitting = React.useRef(false);
 
   // After hydration: where we are, and the draft a reload would otherwise have lost.
   React.useEffect(() => {
@@ -98,19 +129,40 @@ export function useConsultationSubmission({
   function setValue(field: FieldName, value: string | boolean) {
     const next = { ...state.values, [field]: value } as FormValues;
     // A shown error follows the visitor's fix as they type; new errors wait for the next submit.
-    const error = state.errors[field] !== undefined ? (validate(next, services)[field] ?? null) : undefined;
+    // Errors are shown only after a submit, which loaded the checks.
+    const shown = state.errors[field];
+    const error =
+      shown === undefined || !loadedValidation
+        ? shown
+        : (loadedValidation.validate(next, services)[field] ?? null);
     dispatch({ type: "change", field, value, error });
   }
 
   async function submit(website: string) {
-    if (sending || !ready) return;
+    if (sending || !ready || submitting.current) return;
+    submitting.current = true;
+    try {
+      await validateAndSend(website);
+    } finally {
+      submitting.current = false;
+    }
+  }
+
+  async function validateAndSend(website: string) {
+    let checks: Validation;
+    try {
+      checks = await loadValidation();
+    } catch {
+      dispatch({ type: "failed", failure: { kind: "network" } });
+      return;
+    }
     const values = state.values;
-    const errors = validate(values, services);
+    const errors = checks.validate(values, services);
     if (Object.keys(errors).length) {
       dispatch({ type: "invalid", errors });
       return;
     }
-    const context = buildContext(pathname || window.location.pathname, savedCountry());
+    const context = checks.buildContext(pathname || window.location.pathname, savedCountry());
     // A retry of the same content keeps its key (the server then stores it once); new content gets a new one.
     const fingerprint = contentFingerprint(values, context);
     if (meta.current.fingerprint && meta.current.fingerprint !== fingerprint)
@@ -130,10 +182,13 @@ export function useConsultationSubmission({
     if (result.ok) {
       clearDraft();
       dispatch({ type: "sent", id: result.id });
-      toast.success(TOAST_SENT, { toastId: `consultation-sent-${result.id}`, containerId: toastContainerId });
+      notify("success", TOAST_SENT, {
+        toastId: `consultation-sent-${result.id}`,
+        containerId: toastContainerId,
+      });
     } else {
       dispatch({ type: "failed", failure: result.failure });
-      toast.error(TOAST_FAILED, { toastId: "consultation-failed", containerId: toastContainerId });
+      notify("error", TOAST_FAILED, { toastId: "consultation-failed", containerId: toastContainerId });
     }
   }
 
@@ -143,5 +198,7 @@ export function useConsultationSubmission({
     dispatch({ type: "reset", values: emptyValues(initialService(pathname, services)) });
   }
 
-  return { state, pathname, ready, sending, setValue, submit, startAgain };
+  const prepare = () => void loadValidation().catch(() => undefined);
+
+  return { state, pathname, ready, sending, setValue, prepare, submit, startAgain };
 }

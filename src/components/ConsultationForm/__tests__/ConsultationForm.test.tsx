@@ -105,8 +105,9 @@ test("an invalid submission: a focused error summary linking to each field, inli
   await user.type(screen.getByLabelText(/project details/i), "Too short");
   await user.click(screen.getByRole("button", { name: /book my free consultation/i }));
 
-  const summary = screen.getByRole("alert");
-  expect(summary).toHaveFocus();
+  // The checks load when the form is first focused, so the summary comes a moment after the click.
+  const summary = await screen.findByRole("alert");
+  await waitFor(() => expect(summary).toHaveFocus());
   expect(within(summary).getByRole("heading")).toHaveTextContent("There is a problem with your request");
   const links = within(summary).getAllByRole("link");
   expect(links.map((l) => l.textContent)).toEqual([

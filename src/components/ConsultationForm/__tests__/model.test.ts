@@ -1,6 +1,7 @@
 import { MESSAGES, NOT_SURE } from "../../../../schemas/consultation";
 import { services } from "../../../../test/siteData";
-import { buildContext, emptyValues, initialService, mailtoHref, newIdempotencyKey, validate } from "../model";
+import { emptyValues, initialService, mailtoHref, newIdempotencyKey } from "../model";
+import { buildContext, validate } from "../validation";
 import { reducer, initialState } from "../formState";
 
 const filled = () => ({
@@ -53,9 +54,7 @@ describe("form model", () => {
       "hello@copperlinelabs.com",
       { ...filled(), service: "ui-design", budget: "10k-25k" },
       services,
-      {
-        page: "/contact",
-      },
+      "/contact",
     );
     expect(href.startsWith("mailto:hello@copperlinelabs.com?subject=")).toBe(true);
     const url = new URL(href);
@@ -66,13 +65,12 @@ describe("form model", () => {
     expect(body).toContain("Service: UI Design");
     expect(body).toContain("Budget: £10,000 to £25,000");
     expect(body).toContain("A chatbot for our support team, in English and French.");
+    expect(body).toContain("Sent from: /contact");
     expect(body).not.toContain("Phone:");
   });
 
   test("a very long message is shortened in the mailto link", () => {
-    const href = mailtoHref("a@b.example", { ...filled(), details: "x".repeat(5000) }, services, {
-      page: "/",
-    });
+    const href = mailtoHref("a@b.example", { ...filled(), details: "x".repeat(5000) }, services, "/");
     expect(href.length).toBeLessThan(2200);
     expect(decodeURIComponent(href)).toContain("(shortened: the form holds the rest)");
   });
