@@ -20,10 +20,9 @@ export interface Figures {
   /** Gzipped bytes of every same-origin script the page loaded during the Lighthouse run. */
   jsGzip: number;
   /**
-   * Lighthouse's measure of the host's speed, taken at the start of the run (higher is faster).
-   * With nothing else of ours running it was 3,500 to 3,900 here in a quiet stretch and 2,100 to
-   * 3,500 in slow ones (the host's two cores are shared). A rough mark only: TBT moves by tens
-   * of ms between runs at the same index.
+   * Lighthouse's measure of the host's speed, taken at the start of the run (higher is faster;
+   * the speeds measured here are with HOST_SPEED_FLOOR in budgets.ts). A rough mark only: TBT
+   * moves by tens of ms between runs at the same index.
    */
   benchmarkIndex: number;
   /** "category: audit id" of every weighted audit that did not pass, on a run that audited them. */

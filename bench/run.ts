@@ -122,14 +122,22 @@ function row(name: string, p: string, visitor: string, f: Figures, ratio?: numbe
   return `| ${name} | \`${p}\` | ${visitor} | ${score(f.performance)} | ${score(f.accessibility)} | ${score(f.bestPractices)} | ${score(f.seo)} | ${Math.round(f.lcpMs)} ms | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} | ${kb(f.totalBytes)} | ${kb(f.jsGzip)} | ${ratio === undefined ? "" : `${ratio.toFixed(2)}x`} | ${Number.isNaN(f.benchmarkIndex) ? "" : Math.round(f.benchmarkIndex)} |`;
 }
 
-/** The performance runs repeated because the host was slow: "page (host speed)". */
+/** The performance runs repeated because the host was slow: "page, visitor (host speed)". */
 const repeated: string[] = [];
 
 /**
  * A categories run of one page, then `runs` performance runs that count (`runCounts`: one
  * started on a host slower than HOST_SPEED_FLOOR is repeated); the median of each figure.
+ * `visitor` names the profile in the list of repeats.
  */
-async function measure(lighthouse: LighthouseSession, url: string, dir: string, runs = RUNS) {
+async function measure(
+  lighthouse: LighthouseSession,
+  url: string,
+  dir: string,
+  visitor?: string,
+  runs = RUNS,
+) {
+  const label = `\`${new URL(url).pathname}\`${visitor ? `, ${visitor}` : ""}`;
   const figures: Figures[] = [await lighthouse.run(url, dir, "categories")];
   lighthouseRuns++;
   let repeats = 0;
@@ -141,9 +149,9 @@ async function measure(lighthouse: LighthouseSession, url: string, dir: string, 
       counted++;
     } else {
       repeats++;
-      repeated.push(`\`${new URL(url).pathname}\` (${Math.round(f.benchmarkIndex)})`);
+      repeated.push(`${label} (${Math.round(f.benchmarkIndex)})`);
       process.stdout.write(
-        `(host speed ${Math.round(f.benchmarkIndex)} < ${HOST_SPEED_FLOOR}: a run of ${new URL(url).pathname} is repeated)\n`,
+        `(host speed ${Math.round(f.benchmarkIndex)} < ${HOST_SPEED_FLOOR}: a run of ${label} is repeated)\n`,
       );
     }
   }
@@ -177,8 +185,8 @@ async function main() {
     const bareImage = await stage("bare pages (1 run of each kind)", async () => {
       const lighthouse = await openLighthouse();
       const bareDir = path.join(fixture, "public");
-      const bare = await measure(lighthouse, `${bareServer.url}/`, bareDir, 1);
-      const image = await measure(lighthouse, `${bareServer.url}/image`, bareDir, 1);
+      const bare = await measure(lighthouse, `${bareServer.url}/`, bareDir, undefined, 1);
+      const image = await measure(lighthouse, `${bareServer.url}/image`, bareDir, undefined, 1);
       lines.push(row("bare page", "/", "", bare), row("bare page + 1 image", "/image", "", image));
       process.stdout.write(`${lines.join("\n")}\n`);
       return image;
@@ -202,7 +210,7 @@ async function main() {
       const lighthouse = await openLighthouse(stub.chromeFlags);
       // Every template shows gatsby-plugin-image images, so the floor is the bare page with one.
       const template = async (name: string, p: string) => {
-        const f = await measure(lighthouse, `${ctx.siteServer}${p}`, ctx.site);
+        const f = await measure(lighthouse, `${ctx.siteServer}${p}`, ctx.site, profile.name);
         const ratio = f.jsGzip / ctx.bareImage.jsGzip;
         // Every run loads the page: the categories run and the performance runs.
         const seen = profileProblems(profile, ctx.lookupHost, stub.takeLog(), RUNS + 1);
