@@ -53,6 +53,38 @@ export default tseslint.config(
     rules: { "import-x/no-restricted-paths": ["error", { zones: layerZones }] },
   },
   {
+    // What runs in the browser renders without zod: the consultation schema loads only when a
+    // visitor starts the form (src/components/ConsultationForm/validation.ts, ADR 0009).
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: [
+      "**/__tests__/**",
+      "src/server/**",
+      "src/api/**",
+      "src/components/ConsultationForm/validation.ts",
+    ],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "zod",
+              message: "zod stays off the first load: validate in a module loaded with import().",
+            },
+          ],
+          patterns: [
+            {
+              group: ["**/schemas/consultation"],
+              allowTypeImports: true,
+              message:
+                "Import the form's facts from schemas/consultationFacts; the zod rules load with validation.ts (ADR 0009).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["src/**", "gatsby/**", "shared/**", "schemas/**"],
     ignores: ["**/__tests__/**"],
     plugins: { "import-x": importX },
