@@ -397,6 +397,9 @@ describe("mobile menu (phone)", () => {
 
     await hamburger.click();
     await dialog(page).waitFor({ state: "visible" });
+    // The dialog opens a frame before its levels render; a visitor tabs once they see the menu.
+    // (A Tab in that frame, with nothing focusable in the dialog yet, left it: a CI flake.)
+    await dialog(page).getByRole("heading", { name: "Menu" }).waitFor();
     for (let i = 0; i < 25; i++) {
       await page.keyboard.press("Tab");
       const inside = await page.evaluate(() => document.activeElement?.closest("dialog") !== null);
