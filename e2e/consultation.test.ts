@@ -322,6 +322,41 @@ describe("/contact", () => {
     await context.close();
   });
 
+  test("typed before the page's script has run: what the visitor typed stays in the form and is sent", async () => {
+    const { page, context } = await newPage();
+    // A slow phone: the form is on screen well before the app bundle has arrived and hydrated.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/app-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/contact", { waitUntil: "domcontentloaded" });
+    const form = page.locator("main form");
+    const email = uniqueEmail("before-hydration");
+    await form.getByLabel("Full name").pressSequentially("Mary Seacole");
+    await form.getByLabel("Work email").fill(email);
+    await form.getByLabel("Budget range").selectOption({ label: "£50,000 to £100,000" });
+    await form.getByRole("checkbox", { name: /may contact me/ }).check();
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.hydrated), undefined);
+
+    release();
+    const openedAt = await formOpened(form);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    assert.deepEqual(await values(form), { name: "Mary Seacole", email, details: "", consent: true });
+    assert.equal(await form.getByLabel("Budget range").inputValue(), "50k-100k");
+
+    await form.getByLabel("Project details").fill(DETAILS);
+    await waitLikeAPerson(openedAt);
+    await form.getByRole("button", { name: "Book my free consultation" }).click();
+    await page.getByRole("heading", { name: "Thank you, we have your request" }).waitFor();
+    const stored = (await waitForRequest(email)).at(-1)!;
+    assert.equal(stored.fields.name, "Mary Seacole");
+    assert.equal(stored.fields.budget, "50k-100k");
+    assert.equal(stored.fields.consent, true);
+    await context.close();
+  });
+
   test("while sending, the button is disabled and says so", async () => {
     const { page, context } = await newPage();
     await open(page, "/contact");
