@@ -28,7 +28,8 @@ export interface ConsultationFormProps {
 export function ConsultationForm({ pathname, headingLevel = 3, toastContainerId }: ConsultationFormProps) {
   const services = useServiceOptions();
   const site = useSiteSettings();
-  const submission = useConsultationSubmission({ pathname, services, toastContainerId });
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const submission = useConsultationSubmission({ pathname, services, toastContainerId, form: formRef });
   const { state, ready, sending, setValue } = submission;
   const uid = React.useId().replace(/[^a-zA-Z0-9_-]/g, "");
   const id = (name: string) => `consultation-${uid}-${name}`;
@@ -71,6 +72,7 @@ export function ConsultationForm({ pathname, headingLevel = 3, toastContainerId 
   const { values, errors } = state;
   return (
     <S.Form
+      ref={formRef}
       method="post"
       noValidate
       aria-describedby={id("note")}

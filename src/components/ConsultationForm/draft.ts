@@ -24,7 +24,7 @@ const storage = (): Storage | undefined => {
   }
 };
 
-const FIELDS: (keyof FormValues)[] = ["name", "email", "phone", "company", "service", "budget", "details"];
+const FIELDS: Exclude<keyof FormValues, "consent">[] = ["name", "email", "phone", "company", "service", "budget", "details"];
 
 export function loadDraft(): Draft | undefined {
   try {
@@ -43,6 +43,28 @@ export function loadDraft(): Draft | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What the visitor typed into the server-rendered form before the page's script ran: on a slow
+ * phone /contact shows its form a few seconds before it hydrates. These are the controls whose
+ * value differs from the one rendered (`rendered`); the form takes them into its state, since
+ * React would otherwise put the rendered values back on its next render.
+ */
+export function typedBeforeHydration(form: HTMLFormElement | null, rendered: FormValues): Partial<FormValues> {
+  const typed: Partial<FormValues> = {};
+  if (!form) return typed;
+  for (const name of FIELDS) {
+    const control = form.elements.namedItem(name);
+    const isControl =
+      control instanceof HTMLInputElement ||
+      control instanceof HTMLSelectElement ||
+      control instanceof HTMLTextAreaElement;
+    if (isControl && control.value !== rendered[name]) typed[name] = control.value;
+  }
+  const consent = form.elements.namedItem("consent");
+  if (consent instanceof HTMLInputElement && consent.checked !== rendered.consent) typed.consent = consent.checked;
+  return typed;
 }
 
 export function saveDraft(draft: Draft): void {

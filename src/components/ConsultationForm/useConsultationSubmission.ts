@@ -1,7 +1,7 @@
 import * as React from "react";
 import type { ToastOptions } from "react-toastify";
 import { sendConsultation } from "./api";
-import { clearDraft, loadDraft, saveDraft, savedCountry } from "./draft";
+import { clearDraft, loadDraft, saveDraft, savedCountry, typedBeforeHydration } from "./draft";
 import { initialState, reducer, type FormState } from "./formState";
 import {
   buildRequest,
@@ -79,10 +79,13 @@ export function useConsultationSubmission({
   pathname: pathnameProp,
   services,
   toastContainerId,
+  form,
 }: {
   pathname?: string;
   services: readonly ServiceOption[];
   toastContainerId?: string;
+  /** The form element: what was typed into it before hydration is kept. */
+  form: React.RefObject<HTMLFormElement>;
 }): ConsultationSubmission {
   const [pathname, setPathname] = React.useState(pathnameProp ?? "");
   const [state, dispatch] = React.useReducer(reducer, undefined, () =>
@@ -93,10 +96,12 @@ export function useConsultationSubmission({
   /** True from a submit until it has been sent or stopped: a second click does nothing. */
   const submitting = React.useRef(false);
 
-  // After hydration: where we are, and the draft a reload would otherwise have lost.
+  // After hydration: where we are, the draft a reload would otherwise have lost, and what the
+  // visitor typed before the script ran (on top: it is what they see).
   React.useEffect(() => {
     const path = pathnameProp ?? window.location.pathname;
     setPathname(path);
+    const typed = typedBeforeHydration(form.current, state.values);
     const draft = loadDraft();
     if (draft) {
       meta.current = {
@@ -104,13 +109,14 @@ export function useConsultationSubmission({
         key: draft.idempotencyKey,
         fingerprint: draft.fingerprint,
       };
-      dispatch({ type: "restore", values: draft.values });
+      dispatch({ type: "restore", values: { ...draft.values, ...typed } });
     } else {
       meta.current = { startedAt: Date.now(), key: newIdempotencyKey() };
-      if (!pathnameProp) dispatch({ type: "restore", values: emptyValues(initialService(path, services)) });
+      const values = pathnameProp ? state.values : emptyValues(initialService(path, services));
+      if (!pathnameProp || Object.keys(typed).length) dispatch({ type: "restore", values: { ...values, ...typed } });
     }
     setReady(true);
-    // Runs once: the draft is read when the form opens.
+    // Runs once, when the form opens: `state` is still the rendered one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
