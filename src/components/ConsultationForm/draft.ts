@@ -24,7 +24,15 @@ const storage = (): Storage | undefined => {
   }
 };
 
-const FIELDS: Exclude<keyof FormValues, "consent">[] = ["name", "email", "phone", "company", "service", "budget", "details"];
+const FIELDS: Exclude<keyof FormValues, "consent">[] = [
+  "name",
+  "email",
+  "phone",
+  "company",
+  "service",
+  "budget",
+  "details",
+];
 
 export function loadDraft(): Draft | undefined {
   try {
@@ -51,7 +59,10 @@ export function loadDraft(): Draft | undefined {
  * value differs from the one rendered (`rendered`); the form takes them into its state, since
  * React would otherwise put the rendered values back on its next render.
  */
-export function typedBeforeHydration(form: HTMLFormElement | null, rendered: FormValues): Partial<FormValues> {
+export function typedBeforeHydration(
+  form: HTMLFormElement | null,
+  rendered: FormValues,
+): Partial<FormValues> {
   const typed: Partial<FormValues> = {};
   if (!form) return typed;
   for (const name of FIELDS) {
@@ -63,7 +74,8 @@ export function typedBeforeHydration(form: HTMLFormElement | null, rendered: For
     if (isControl && control.value !== rendered[name]) typed[name] = control.value;
   }
   const consent = form.elements.namedItem("consent");
-  if (consent instanceof HTMLInputElement && consent.checked !== rendered.consent) typed.consent = consent.checked;
+  if (consent instanceof HTMLInputElement && consent.checked !== rendered.consent)
+    typed.consent = consent.checked;
   return typed;
 }
 

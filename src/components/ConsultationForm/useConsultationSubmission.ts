@@ -113,7 +113,8 @@ export function useConsultationSubmission({
     } else {
       meta.current = { startedAt: Date.now(), key: newIdempotencyKey() };
       const values = pathnameProp ? state.values : emptyValues(initialService(path, services));
-      if (!pathnameProp || Object.keys(typed).length) dispatch({ type: "restore", values: { ...values, ...typed } });
+      if (!pathnameProp || Object.keys(typed).length)
+        dispatch({ type: "restore", values: { ...values, ...typed } });
     }
     setReady(true);
     // Runs once, when the form opens: `state` is still the rendered one.
