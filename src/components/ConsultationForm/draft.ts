@@ -1,3 +1,4 @@
+import { FIELD_ORDER, type FieldName } from "../../../schemas/consultationFacts";
 import type { FormValues } from "./model";
 
 /**
@@ -24,15 +25,9 @@ const storage = (): Storage | undefined => {
   }
 };
 
-const FIELDS: Exclude<keyof FormValues, "consent">[] = [
-  "name",
-  "email",
-  "phone",
-  "company",
-  "service",
-  "budget",
-  "details",
-];
+type TextField = Exclude<FieldName, "consent">;
+/** The text fields (every field but the consent box), in the form's order. */
+const FIELDS = FIELD_ORDER.filter((f): f is TextField => f !== "consent");
 
 export function loadDraft(): Draft | undefined {
   try {
