@@ -103,19 +103,11 @@ export function useConsultationSubmission({
     setPathname(path);
     const typed = typedBeforeHydration(form.current, state.values);
     const draft = loadDraft();
-    if (draft) {
-      meta.current = {
-        startedAt: draft.startedAt,
-        key: draft.idempotencyKey,
-        fingerprint: draft.fingerprint,
-      };
-      dispatch({ type: "restore", values: { ...draft.values, ...typed } });
-    } else {
-      meta.current = { startedAt: Date.now(), key: newIdempotencyKey() };
-      const values = pathnameProp ? state.values : emptyValues(initialService(path, services));
-      if (!pathnameProp || Object.keys(typed).length)
-        dispatch({ type: "restore", values: { ...values, ...typed } });
-    }
+    meta.current = draft
+      ? { startedAt: draft.startedAt, key: draft.idempotencyKey, fingerprint: draft.fingerprint }
+      : { startedAt: Date.now(), key: newIdempotencyKey() };
+    const saved = draft?.values ?? emptyValues(initialService(path, services));
+    dispatch({ type: "restore", values: { ...saved, ...typed } });
     setReady(true);
     // Runs once, when the form opens: `state` is still the rendered one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
