@@ -1,9 +1,15 @@
 import type { Figures } from "./lighthouse";
 
 /**
- * Issue 16's budgets (TBT: the previous 100 ms, see TBT_TARGET_MS), for both visitor profiles, each on the median of a template's Lighthouse
+ * Issue 16's budgets, for both visitor profiles, each on the median of a template's Lighthouse
  * runs. Performance is 1.00 with 0.98 allowed for noise (a score of 0.99 is one slow run's
  * LCP on this machine); the first-load JS ratio is against the bare page with one image.
+ *
+ * TBT was held at 100 ms while a few rows of most runs landed over 50 ms (ADR 0009: `/contact`,
+ * whose first style and layout Chromium's autofill merges into one task). It is issue 16's 50 ms
+ * since the sixth session, when every row of two full runs, one of them straight after the
+ * browser tests as in CI, came in at 16 ms or less (Chromium 150). A median over 50 ms is
+ * measured again like any broken budget (`confirmedProblems`).
  */
 export const BUDGET = {
   performance: 0.98,
@@ -11,23 +17,9 @@ export const BUDGET = {
   bestPractices: 1,
   seo: 1,
   cls: 0.01,
-  tbtMs: 100,
+  tbtMs: 50,
   jsRatio: 1.25,
 };
-
-/**
- * Issue 16 asks for TBT <= 50 ms. Not held on every row yet: on this 2-core machine one page's
- * TBT spans 0-150 ms from run to run (10 interleaved runs of `/`: 10 to 86 ms), the bare Gatsby
- * page with one image alone measures 3-56 ms, and a median of 3 lands over 50 ms on a few rows
- * of most runs (the works index, with 39 cards and 208 KB of HTML, most often). The benchmark
- * fails at the previous budget (BUDGET.tbtMs, 100 ms) and lists every row over this target, in
- * its output and in docs/performance.md, so the gap stays in view until it is closed.
- */
-export const TBT_TARGET_MS = 50;
-
-/** The row's TBT over the 50 ms target, or nothing. */
-export const tbtOverTarget = (name: string, f: Figures): string | undefined =>
-  f.tbtMs > TBT_TARGET_MS ? `${name}: TBT ${Math.round(f.tbtMs)} ms > ${TBT_TARGET_MS} ms target` : undefined;
 
 /**
  * The host speed (Lighthouse's benchmarkIndex, measured at the start of each run) under which a
