@@ -1,0 +1,23 @@
+import * as React from "react";
+import { act, render, screen } from "@testing-library/react";
+import { Toasts } from "../Toasts";
+
+// react-toastify's chunk cannot load: a connection dropped after the page loaded, or a deploy
+// removed the chunk the page still refers to.
+jest.mock("react-toastify", () => {
+  throw new Error("ChunkLoadError: Loading chunk 550 failed.");
+});
+
+test("without react-toastify the page around the toast area stays rendered", async () => {
+  jest.spyOn(console, "error").mockImplementation(() => undefined);
+  render(
+    <main>
+      <h1>Book your free consultation</h1>
+      <Toasts />
+    </main>,
+  );
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 20));
+  });
+  expect(screen.getByRole("heading", { name: "Book your free consultation" })).toBeInTheDocument();
+});
