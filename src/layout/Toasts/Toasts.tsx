@@ -1,4 +1,5 @@
 import * as React from "react";
+import { ErrorBoundary } from "react-error-boundary";
 import { TOAST_AUTO_CLOSE_MS } from "../../styles/constants";
 
 // react-toastify (and the stylesheet it injects) loads after the page, off the first load. Only
@@ -27,16 +28,20 @@ export function Toasts({ containerId }: { containerId?: string }) {
     return () => window.removeEventListener("load", start);
   }, []);
   if (!ready) return null;
+  // If react-toastify cannot load, there is no toast area: the form's own panels still say
+  // whether a request was sent, and the page stays (a failed lazy render would unmount it all).
   return (
-    <React.Suspense fallback={null}>
-      <ToastContainer
-        containerId={containerId}
-        position="bottom-left"
-        autoClose={TOAST_AUTO_CLOSE_MS}
-        hideProgressBar
-        pauseOnHover
-        pauseOnFocusLoss
-      />
-    </React.Suspense>
+    <ErrorBoundary fallback={null}>
+      <React.Suspense fallback={null}>
+        <ToastContainer
+          containerId={containerId}
+          position="bottom-left"
+          autoClose={TOAST_AUTO_CLOSE_MS}
+          hideProgressBar
+          pauseOnHover
+          pauseOnFocusLoss
+        />
+      </React.Suspense>
+    </ErrorBoundary>
   );
 }
