@@ -58,6 +58,19 @@ export interface RawResponse {
   body: string;
 }
 
+/** A chunked body's data (`<hex size>\r\n<data>\r\n` ... `0\r\n\r\n`). */
+function unchunk(text: string): string {
+  let out = "";
+  let rest = text;
+  for (;;) {
+    const eol = rest.indexOf("\r\n");
+    const size = parseInt(rest.slice(0, eol), 16);
+    if (!(size > 0)) return out;
+    out += rest.slice(eol + 2, eol + 2 + size);
+    rest = rest.slice(eol + 2 + size + 2);
+  }
+}
+
 /**
  * Sends one request exactly as written (`target` is not normalised the way fetch() would) and
  * reads the answer until the server closes the connection. Rejects when the connection is
@@ -66,7 +79,12 @@ export interface RawResponse {
 export function rawRequest(
   url: string,
   target: string,
-  { method = "GET", headers = {} as Record<string, string>, timeoutMs = 5_000 } = {},
+  {
+    method = "GET",
+    headers = {} as Record<string, string>,
+    body = "",
+    timeoutMs = 5_000,
+  }: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
 ): Promise<RawResponse> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
@@ -83,7 +101,7 @@ export function rawRequest(
         "Connection: close",
         ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
       ];
-      socket.write(Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"));
+      socket.write(Buffer.from(`${lines.join("\r\n")}\r\n\r\n${body}`, "latin1"));
     });
     socket.on("data", (chunk) => chunks.push(chunk));
     socket.on("error", (error) => {
@@ -103,7 +121,9 @@ export function rawRequest(
         const i = line.indexOf(":");
         if (i > 0) parsed[line.slice(0, i).trim().toLowerCase()] = line.slice(i + 1).trim();
       }
-      resolve({ status, headers: parsed, body: rest.join("\r\n\r\n") });
+      let body = rest.join("\r\n\r\n");
+      if (/chunked/i.test(parsed["transfer-encoding"] ?? "")) body = unchunk(body);
+      resolve({ status, headers: parsed, body });
     });
   });
 }

@@ -44,7 +44,15 @@ const isJson = (contentType: string | undefined): boolean =>
 type BodyResult = { ok: true; value: unknown } | { ok: false; reply: Reply };
 
 const invalid = (errors: FieldErrors): Reply => ({ status: 400, body: { errors } });
-const tooLarge: Reply = { status: 413, body: { error: "The request is too large." } };
+export const TOO_LARGE = {
+  status: 413,
+  body: { error: "The request is too large." },
+} as const satisfies Reply;
+export const NOT_JSON = {
+  status: 415,
+  body: { error: "Send the request as application/json." },
+} as const satisfies Reply;
+const tooLarge: Reply = TOO_LARGE;
 
 /** Accepts a body already parsed by the platform (Gatsby, an adapter) or a raw string/Buffer. */
 function readBody(body: unknown): BodyResult {
@@ -100,7 +108,7 @@ export async function handleConsultation(req: IncomingRequest, deps: Deps): Prom
   };
 
   if (!isJson(header(req, "content-type"))) {
-    return counted({ status: 415, body: { error: "Send the request as application/json." } });
+    return counted(NOT_JSON);
   }
 
   // A body parser that gave up on a large body may still call the function, with no body

@@ -1,0 +1,80 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { parse } from "@polka/url";
+import compression from "compression";
+import { functionCaller } from "./functions";
+import { headerMatcher, readFunctionRoutes, readHeaderRules } from "./netlifyRules";
+import { staticFiles, type Responder } from "./staticFiles";
+
+/**
+ * `npm run serve` (and the second half of `npm start`): serves the last build on one machine the
+ * way Netlify serves the deploy, from the same output: `public/` as gatsby-adapter-netlify left it
+ * (files by sirv: staticFiles.ts), its functions (functions.ts), and on every response the headers
+ * `public/_headers` gives its path (netlifyRules.ts), 404 pages and errors included. No
+ * `X-Powered-By`, no `Access-Control-Allow-Origin: *` (which `gatsby serve` adds).
+ */
+
+export interface SiteServerOptions {
+  /** The project folder: public/ and .netlify/ are read from here. */
+  root: string;
+}
+
+export async function createSiteServer({ root }: SiteServerOptions): Promise<http.Server> {
+  const publicDir = path.join(root, "public");
+  const headersFor = headerMatcher(await readHeaderRules(path.join(publicDir, "_headers")));
+  const routes = readFunctionRoutes(path.join(publicDir, "_redirects"));
+  const callFunction = functionCaller(root);
+  const compress = compression();
+
+  const respond: Responder = (res, status, headers = {}, body) => {
+    res.writeHead(status, headers);
+    res.end(body);
+  };
+  const files = staticFiles(publicDir, respond);
+
+  const server = http.createServer((req, res) => {
+    const target = req.url ?? "/";
+    // Origin-form only (`/path?query`): an absolute URL or `*` is not a request for this site's files.
+    const pathname = target.startsWith("/") ? (parse(req)?.pathname ?? "/") : undefined;
+    // Every answer carries the headers the host gives its path, as Netlify's do.
+    for (const [key, value] of Object.entries(headersFor(pathname ?? "/"))) res.setHeader(key, value);
+    if (pathname === undefined)
+      return respond(res, 400, { "content-type": "text/plain; charset=utf-8" }, "Bad Request");
+
+    const fn = routes.get(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
+    if (fn) {
+      // A function's response is its own: Netlify applies _headers to files only.
+      for (const name of res.getHeaderNames()) res.removeHeader(name);
+      return void callFunction(req, res, fn).catch((error) => {
+        console.error(`serve: ${pathname} failed`, error);
+        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+        res.end("Internal Server Error");
+      });
+    }
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      return respond(
+        res,
+        405,
+        { allow: "GET, HEAD", "content-type": "text/plain; charset=utf-8" },
+        "Method Not Allowed",
+      );
+    }
+    compress(req as never, res as never, () => {
+      try {
+        files(req, res);
+      } catch (error) {
+        console.error(`serve: ${pathname} failed`, error);
+        if (!res.headersSent)
+          respond(res, 500, { "content-type": "text/plain; charset=utf-8" }, "Internal Server Error");
+        else res.destroy();
+      }
+    });
+  });
+  // A slow client cannot hold a connection open for long.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  return server;
+}
+
+export const hasBuild = (root: string): boolean => fs.existsSync(path.join(root, "public", "_redirects"));
