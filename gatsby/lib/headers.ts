@@ -195,21 +195,39 @@ export function headersFor(rules: HeaderRule[], pathname: string): Record<string
 }
 
 /**
- * What public/_headers needs besides the adapter's block. The adapter writes one rule per file it
- * knows (`/admin/index.html`), but Netlify matches rules against the URL (`/admin/`), so a folder
- * whose index page has its own rule (the CMS) gets that rule here under the folder's URL too.
- * Written before the adapter runs, after its markers: the adapter replaces the text between its
- * markers and keeps the rest, so these rules come after its `/*` and override it where both set a
- * header (`referrer-policy`), as its own per-file rules do.
+ * What public/_headers needs besides the adapter's block. Netlify applies every rule whose path
+ * matches a request, in file order, a later rule overriding an earlier one key by key; the adapter
+ * replaces only the text between its markers and keeps what comes before and after (gatsby/node/
+ * onPostBuild.ts writes this before the adapter runs). The adapter's block holds its own `/*`
+ * rule (Gatsby's defaults, `referrer-policy: same-origin` among them) and one rule per file with
+ * the site's headers; a path no file has (every 404) would get Gatsby's defaults only. So:
+ *
+ * - before the adapter's block, the site's `/*` rule whole: every path starts from the site's
+ *   headers, and the adapter's per-file rules come later and override them where they differ;
+ * - after it, the `/*` headers that are the same on every path (everything but the policy), so
+ *   they override the adapter's `/*` defaults everywhere; then the folders whose index page has
+ *   its own rule (the CMS): the adapter writes `/admin/index.html`, but Netlify matches the URL
+ *   (`/admin/`), so that rule is repeated under the folder's URL.
  */
 export const ADAPTER_MARKERS = "# gatsby-adapter-netlify start\n# gatsby-adapter-netlify end\n";
 
+const block = (source: string, headers: Header[]) =>
+  `${source}\n${headers.map(({ key, value }) => `  ${key}: ${value}\n`).join("")}`;
+
 export function extraNetlifyHeaders(rules: HeaderRule[]): string {
-  const folders = rules.filter((r) => r.source !== "/*" && r.source.endsWith("/*"));
-  const blocks = folders.map((rule) => {
-    const folder = rule.source.slice(0, -1);
-    const lines = rule.headers.map(({ key, value }) => `  ${key}: ${value}`).join("\n");
-    return `${folder}\n${lines}\n`;
-  });
-  return `${ADAPTER_MARKERS}# gatsby/lib/headers.ts: folder index pages the adapter writes no rule for\n${blocks.join("")}`;
+  const everywhere = rules.find((r) => r.source === "/*");
+  const others = rules.filter((r) => r !== everywhere);
+  const sameEverywhere = (everywhere?.headers ?? []).filter(({ key, value }) =>
+    others.every((rule) => rule.headers.every((h) => h.key !== key || h.value === value)),
+  );
+  const folders = others.filter((r) => r.source.endsWith("/*"));
+  return [
+    "# gatsby/lib/headers.ts: the site's headers on every path, before the adapter's rules\n",
+    everywhere ? block("/*", everywhere.headers) : "",
+    ADAPTER_MARKERS,
+    "# gatsby/lib/headers.ts: what is the same on every path, over the adapter's defaults\n",
+    sameEverywhere.length ? block("/*", sameEverywhere) : "",
+    "# gatsby/lib/headers.ts: folder index pages the adapter writes no rule for\n",
+    ...folders.map((rule) => block(rule.source.slice(0, -1), rule.headers)),
+  ].join("");
 }

@@ -62,9 +62,18 @@ test("content-hashed bundles and /static/ are immutable, everything else revalid
   }
 });
 
-test("public/_headers gets the CMS folder's own URL, after the adapter's markers", () => {
+test("public/_headers: the site's policy on every path before the adapter's rules; the rest, and the CMS folder's URL, after them", () => {
   const text = extraNetlifyHeaders(rules);
-  expect(text.indexOf("# gatsby-adapter-netlify end")).toBeLessThan(text.indexOf("\n/admin/\n"));
-  expect(text).toContain(`  content-security-policy: ${adminPolicy()}\n`);
-  expect(text).not.toMatch(/^\/\*$/m);
+  const start = text.indexOf("# gatsby-adapter-netlify start");
+  const end = text.indexOf("# gatsby-adapter-netlify end");
+  const [before, after] = [text.slice(0, start), text.slice(end)];
+  expect(before).toMatch(/^\/\*$/m);
+  expect(before).toContain(
+    `  content-security-policy: ${sitePolicy({ countryLookupUrl: "https://api.country.is/" })}\n`,
+  );
+  expect(after).toMatch(/^\/\*\n {2}strict-transport-security: /m);
+  expect(after).toContain("  referrer-policy: strict-origin-when-cross-origin\n");
+  // The policy differs from path to path: after the adapter's rules it would override theirs.
+  expect(after.split("\n/admin/\n")[0]).not.toContain("content-security-policy");
+  expect(after).toContain(`/admin/\n  content-security-policy: ${adminPolicy()}\n`);
 });
