@@ -290,6 +290,47 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     }
   }, 30_000);
 
+  test("the lock of a re-send that stopped renewing it (frozen, or its machine gone) is taken once its lease runs out", async () => {
+    const leaseMs = 3_000;
+    const holder = spawn(process.execPath, ["--import", "tsx", "test/harness/holdLeadLock.ts"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...kit.env,
+        DATABASE_URL: kit.env.DATABASE_URL ?? "",
+        HOLD_LEASE_MS: String(leaseMs),
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    // The same store kind with the same short lease (the default is minutes).
+    type WithLease = new (where: string, log: typeof quiet, options: { leaseMs: number }) => LeadStore;
+    const contender =
+      kind === "file"
+        ? new (FileStore as unknown as WithLease)((store as FileStore).file, quiet, { leaseMs })
+        : new (PostgresStore as unknown as WithLease)(kit.env.DATABASE_URL, quiet, { leaseMs });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        holder.stdout!.on("data", (d: Buffer) => d.toString().includes("locked") && resolve());
+        holder.once("exit", (code) => reject(new Error(`the lock holder exited with ${code}`)));
+      });
+      // Alive but stopped: it no longer renews its lease, as a frozen or cut-off machine would not.
+      holder.kill("SIGSTOP");
+      await expect(contender.exclusive(async () => "ran")).rejects.toThrow(
+        /another re-send or prune is running/,
+      );
+      const deadline = Date.now() + 6 * leaseMs;
+      let outcome: unknown;
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        outcome = await contender.exclusive(async () => "ran").catch((error: Error) => error);
+      } while (outcome !== "ran" && Date.now() < deadline);
+      expect(outcome).toBe("ran");
+    } finally {
+      holder.kill("SIGKILL");
+      await contender.close();
+    }
+  }, 60_000);
+
   describe("behind the endpoint", () => {
     const deps = (s: LeadStore, env: Record<string, string> = {}): Deps => ({
       config: readConfig({ ...kit.env, CONSULTATION_RATE_LIMIT: "2/600", ...env }),
