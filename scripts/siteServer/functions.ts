@@ -36,7 +36,10 @@ const isJson = (type: string | undefined) => type?.split(";")[0].trim().toLowerC
  */
 function refuse(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: unknown) {
   req.resume();
-  res.once("finish", () => setTimeout(() => req.socket.destroy(), 1_000).unref());
+  res.once("finish", () => {
+    // A body that has all arrived leaves the connection fit for the client's next request.
+    if (!req.complete) setTimeout(() => !req.complete && req.socket.destroy(), 1_000).unref();
+  });
   res.writeHead(status, {
     "content-type": "application/json; charset=utf-8",
     "cache-control": "no-store",
