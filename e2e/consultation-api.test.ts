@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fuzzBodies } from "../test/fuzzBodies";
-import { validRequest } from "../test/consultation";
+import { formTokenFrom, validRequest } from "../test/consultation";
 import { startSmtp, startWebhook, type SmtpPeer, type WebhookPeer } from "../test/peers";
 import { baseUrl } from "./lib/browser";
 import { outboxLines, uniqueEmail, waitForRequest } from "./lib/outbox";
@@ -67,11 +67,14 @@ describe("POST /api/consultation under npm start's server", () => {
       "consent",
     ]);
 
-    for (const method of ["GET", "PUT", "DELETE"]) {
+    for (const method of ["PUT", "DELETE", "PATCH"]) {
       const res = await fetch(endpoint(), { method });
       assert.equal(res.status, 405, method);
-      assert.equal(res.headers.get("allow"), "POST");
+      assert.equal(res.headers.get("allow"), "GET, POST");
     }
+    const token = await fetch(endpoint());
+    assert.equal(token.status, 200);
+    assert.match(((await token.json()) as { token: string }).token, /^1\./);
     const text = await fetch(endpoint(), {
       method: "POST",
       headers: { "Content-Type": "text/plain" },
@@ -97,14 +100,14 @@ describe("POST /api/consultation under npm start's server", () => {
     assert.doesNotMatch(text, /alert|<script>|at \S+\.js:\d+|SyntaxError/);
   });
 
-  test("spam (honeypot or faster than 3 s) answers 201 and is recorded as spam", async () => {
+  test("spam (honeypot, or sent too soon after its form token) answers 201 and is recorded as spam", async () => {
     const trap = uniqueEmail("honeypot");
     const fast = uniqueEmail("fast");
     assert.equal(
       (await postJson(validRequest({ email: trap, website: "https://spam.example" }))).status,
       201,
     );
-    assert.equal((await postJson(validRequest({ email: fast, startedAt: Date.now() }))).status, 201);
+    assert.equal((await postJson(validRequest({ email: fast, formToken: formTokenFrom(0) }))).status, 201);
     assert.equal((await waitForRequest(trap, "spam"))[0].spamReason, "honeypot");
     assert.equal((await waitForRequest(fast, "spam"))[0].spamReason, "too-fast");
   });

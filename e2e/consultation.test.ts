@@ -5,7 +5,6 @@ import type { Locator, Page } from "playwright-core";
 import { closeBrowser, DESKTOP, newPage, open, recordScripts } from "./lib/browser";
 import { outboxLines, uniqueEmail, waitForRequest } from "./lib/outbox";
 import { waitFor } from "./lib/wait";
-import { MIN_FILL_MS } from "../schemas/consultation";
 
 /** The consultation form in the built site: in the modal on a service page, and on /contact. */
 
@@ -16,26 +15,13 @@ const FAILED = "Your request was not sent. Everything you wrote is still in the 
 const DETAILS = "We run 40 clinics and want patients to book and reschedule appointments by chat.";
 
 /**
- * The server takes a form sent sooner than its spam window after the form opened for a bot
- * (CONSULTATION_MIN_FILL_MS, 3 s by default). The e2e run gives the server a short window and
- * these tests the same value in E2E_MIN_FILL_MS; without it they wait out the default.
+ * The form is ready once it enables its submit button (after hydration, with its draft read).
+ * There is no spam window to sit out here: the server counts the fill time from the form's token,
+ * and the form itself waits out what is left of CONSULTATION_MIN_FILL_MS before it sends.
  */
-const MIN_FILL = Number(process.env.E2E_MIN_FILL_MS || MIN_FILL_MS);
-
-/**
- * The moment the form started its clock: it does so as it becomes ready, before it enables its
- * submit button, so the button's being enabled means the clock has started.
- */
-async function formOpened(form: Locator): Promise<number> {
+async function formReady(form: Locator): Promise<void> {
   const submit = form.getByRole("button", { name: "Book my free consultation" });
   await waitFor(() => submit.isEnabled(), "the form is ready");
-  return Date.now();
-}
-
-/** Sends no sooner than a person could: the spam window after the form opened (and a frame more). */
-async function waitLikeAPerson(openedAt: number) {
-  const wait = MIN_FILL + 50 - (Date.now() - openedAt);
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 }
 
 async function fill(form: Locator, email: string) {
@@ -91,13 +77,12 @@ describe("from a service page's 'Get a free consultation' button (the modal)", (
     await open(page, "/services/ai-conversational-chatbot");
     await page.getByRole("main").getByRole("link", { name: "Get a free consultation" }).first().click();
     const modal = page.getByRole("dialog", { name: "Book a free consultation" });
-    const openedAt = await formOpened(modal);
+    await formReady(modal);
 
     // The page's service is chosen already.
     assert.equal(await modal.getByLabel("Service of interest").inputValue(), "ai-conversational-chatbot");
     const email = uniqueEmail("modal");
     await fill(modal, email);
-    await waitLikeAPerson(openedAt);
     await modal.getByRole("button", { name: "Book my free consultation" }).click();
 
     await modal.getByRole("heading", { name: "Thank you, we have your request" }).waitFor();
@@ -188,12 +173,11 @@ describe("/contact", () => {
     const { page, context } = await newPage();
     await open(page, "/contact");
     const form = page.locator("main form");
-    const openedAt = await formOpened(form);
+    await formReady(form);
     const email = uniqueEmail("contact");
     await fill(form, email);
     assert.equal(await form.getByLabel("Service of interest").inputValue(), "not-sure");
     await form.getByLabel("Service of interest").selectOption({ label: "UX Design" });
-    await waitLikeAPerson(openedAt);
     await form.getByRole("button", { name: "Book my free consultation" }).click();
     // Move the pointer off the corner where the toast appears: hovering a toast pauses it.
     await page.mouse.move(1200, 100);
@@ -254,10 +238,9 @@ describe("/contact", () => {
       return route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"down"}' });
     });
     const form = page.locator("main form");
-    const openedAt = await formOpened(form);
+    await formReady(form);
     const email = uniqueEmail("failure");
     await fill(form, email);
-    await waitLikeAPerson(openedAt);
     await form.getByRole("button", { name: "Book my free consultation" }).click();
     await page.mouse.move(1200, 100);
 
@@ -304,7 +287,7 @@ describe("/contact", () => {
     const { page, context } = await newPage();
     await open(page, "/contact");
     const form = page.locator("main form");
-    const openedAt = await formOpened(form);
+    await formReady(form);
     // The checks (the shared schema) load when the form is first focused: offline, they cannot.
     await context.setOffline(true);
     const email = uniqueEmail("offline-checks");
@@ -314,7 +297,6 @@ describe("/contact", () => {
     assert.deepEqual(await values(form), { name: "Mary Seacole", email, details: DETAILS, consent: true });
 
     await context.setOffline(false);
-    await waitLikeAPerson(openedAt);
     await form.getByRole("button", { name: "Try again" }).click();
     await page.getByRole("heading", { name: "Thank you, we have your request" }).waitFor();
     const lines = await waitForRequest(email);
@@ -341,13 +323,12 @@ describe("/contact", () => {
     assert.equal(await page.evaluate(() => document.documentElement.dataset.hydrated), undefined);
 
     release();
-    const openedAt = await formOpened(form);
+    await formReady(form);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     assert.deepEqual(await values(form), { name: "Mary Seacole", email, details: "", consent: true });
     assert.equal(await form.getByLabel("Budget range").inputValue(), "50k-100k");
 
     await form.getByLabel("Project details").fill(DETAILS);
-    await waitLikeAPerson(openedAt);
     await form.getByRole("button", { name: "Book my free consultation" }).click();
     await page.getByRole("heading", { name: "Thank you, we have your request" }).waitFor();
     const stored = (await waitForRequest(email)).at(-1)!;

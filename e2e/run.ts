@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildProduction, productionBuildEnv } from "../test/harness/production";
 import { serveSite } from "../test/harness/server";
+import { TEST_FORM_SECRET } from "../test/consultation";
 
 const root = path.resolve(__dirname, "..");
 // Test files run side by side, each in its own process with its own browser; they share the
@@ -47,9 +48,11 @@ async function main() {
     SMTP_URL: "",
     CONSULTATION_WEBHOOK_URL: "",
     DATABASE_URL: "",
-    // The spam window (a submission sooner than this after the form opened is spam), short so
-    // the form tests do not wait 3 s per submission; the tests read it as E2E_MIN_FILL_MS.
+    // The spam window (a submission sooner than this after the server handed the form its token
+    // is spam), short so each form test does not wait 3 s; the form waits it out itself.
     CONSULTATION_MIN_FILL_MS: MIN_FILL_MS,
+    // The tests' requests carry tokens signed with the tests' secret (test/consultation.ts).
+    CONSULTATION_SECRET: TEST_FORM_SECRET,
   };
   const server = await serveSite(root, consultationEnv);
   const files = process.argv.slice(2).length
@@ -69,7 +72,7 @@ async function main() {
           ...env,
           E2E_BASE_URL: server.url,
           E2E_CONSULTATION_OUTBOX: outbox,
-          E2E_MIN_FILL_MS: MIN_FILL_MS,
+          CONSULTATION_SECRET: TEST_FORM_SECRET,
         },
         stdio: "inherit",
       },

@@ -11,6 +11,7 @@ import {
   type FieldErrors,
 } from "./consultationFacts";
 import { SLUG_PATTERN } from "./patterns";
+import { cleanText, isWellFormed } from "./text";
 
 /**
  * The free-consultation request: one schema for the form in the browser and for the Gatsby
@@ -30,12 +31,21 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
-const singleLine = (max: number, message: string, tooLong: string = message) =>
+/**
+ * Every text field, visible or hidden, starts the same way (schemas/text.ts): refused if it is not
+ * well-formed, then without invisible characters, composed (NFC) and trimmed; then refused if a
+ * control character is left. `message` is the field's own, so a 400 names the field.
+ */
+const text = (message: string, controls: RegExp = CONTROL_CHARS) =>
   z.string({ error: message }).check(
+    z.refine(isWellFormed, { error: message, abort: true }),
+    z.overwrite(cleanText),
     z.trim(),
-    z.maxLength(max, { error: tooLong }),
-    z.refine((v) => !CONTROL_CHARS.test(v), { error: message }),
+    z.refine((v) => !controls.test(v), { error: message }),
   );
+
+const singleLine = (max: number, message: string, tooLong: string = message) =>
+  text(message).check(z.maxLength(max, { error: tooLong }));
 
 /** Optional text fields: the form sends "" for an empty field; both mean "not given". */
 const optionalText = (max: number, message: string) => z._default(z.optional(singleLine(max, message)), "");
@@ -61,9 +71,7 @@ export const consultationFieldsShape = {
     z.refine((v) => v.length > 0, { error: MESSAGES.name }),
   ),
   email: z.pipe(
-    z
-      .string({ error: MESSAGES.email })
-      .check(z.trim(), z.maxLength(CONSULTATION_LIMITS.emailMax, { error: MESSAGES.email })),
+    text(MESSAGES.email).check(z.maxLength(CONSULTATION_LIMITS.emailMax, { error: MESSAGES.email })),
     z.email({ error: MESSAGES.email }),
   ),
   phone: optionalText(CONSULTATION_LIMITS.phoneMax, MESSAGES.phone).check(
@@ -77,11 +85,9 @@ export const consultationFieldsShape = {
     z.optional(z.union([z.literal(""), z.enum(BUDGET_VALUES)], { error: MESSAGES.budget })),
     "",
   ),
-  details: z.string({ error: MESSAGES.details }).check(
-    z.trim(),
+  details: text(MESSAGES.details, CONTROL_CHARS_MULTILINE).check(
     z.minLength(CONSULTATION_LIMITS.detailsMin, { error: MESSAGES.detailsShort }),
     z.maxLength(CONSULTATION_LIMITS.detailsMax, { error: MESSAGES.detailsLong }),
-    z.refine((v) => !CONTROL_CHARS_MULTILINE.test(v), { error: MESSAGES.details }),
   ),
   consent: z.literal(true, { error: MESSAGES.consent }),
 };
@@ -104,12 +110,11 @@ export function consultationFieldsSchemaFor(serviceSlugs: readonly string[]) {
 /** Hidden context: where the form was sent from and the visitor's saved country. */
 export const consultationContextSchema = z.object(
   {
-    page: z
-      .string({ error: MESSAGES.page })
-      .check(
-        z.maxLength(CONSULTATION_LIMITS.pageMax, { error: MESSAGES.page }),
-        z.regex(/^\/(?!\/)[^\s<>"'`\\]*$/, { error: MESSAGES.page }),
-      ),
+    page: text(MESSAGES.page).check(
+      z.maxLength(CONSULTATION_LIMITS.pageMax, { error: MESSAGES.page }),
+      // A path of this site: one slash, then no slash or backslash, no space, quote or bracket.
+      z.regex(/^\/(?![/\\])[^\s<>"'`\\]*$/, { error: MESSAGES.page }),
+    ),
     service: z.optional(slugRef()),
     industry: z.optional(slugRef()),
     work: z.optional(slugRef()),
@@ -120,20 +125,19 @@ export const consultationContextSchema = z.object(
   { error: MESSAGES.page },
 );
 
-/** A whole number above zero (a time in ms since the epoch). */
-const positiveInt = (message: string) => z.int({ error: message }).check(z.positive({ error: message }));
-
 /** The JSON body of POST /api/consultation. Unknown keys are dropped, never echoed. */
 export const consultationRequestSchema = z.extend(consultationFieldsSchema, {
   /** The honeypot: present and empty for people; a non-empty value marks spam. */
-  website: z.string({ error: MESSAGES.website }).check(z.maxLength(1000, { error: MESSAGES.website })),
-  /** When the form was opened (ms since the epoch, visitor's clock). */
-  startedAt: positiveInt(MESSAGES.startedAt),
+  website: singleLine(1000, MESSAGES.website),
   /**
-   * When it was sent (ms, visitor's clock). Optional; when present the fill time is measured on
-   * one clock, so a visitor whose clock is ahead of the server's is not mistaken for a bot.
+   * The token the server handed out when the visitor started the form (GET /api/consultation):
+   * the server measures the fill time on its own clock from it. Checked by the function.
    */
-  sentAt: z.optional(positiveInt(MESSAGES.sentAt)),
+  formToken: z.optional(
+    z
+      .string({ error: MESSAGES.formToken })
+      .check(z.regex(/^[A-Za-z0-9_.-]{1,200}$/, { error: MESSAGES.formToken })),
+  ),
   idempotencyKey: z
     .string({ error: MESSAGES.idempotencyKey })
     .check(z.regex(/^[A-Za-z0-9_-]{16,100}$/, { error: MESSAGES.idempotencyKey })),

@@ -6,11 +6,12 @@
  */
 import { readConfig } from "../src/server/consultation/config";
 import { pruneLeads } from "../src/server/consultation/retention";
+import { MAINTENANCE_TIMEOUTS } from "../src/server/consultation/postgres/connection";
 import { openStore } from "../src/server/consultation/stores";
 
 async function main() {
   const config = readConfig(process.env);
-  const store = openStore(config);
+  const store = openStore(config, console, { timeouts: MAINTENANCE_TIMEOUTS });
   try {
     const report = await pruneLeads(store, config.rateLimit);
     console.log(

@@ -3,32 +3,22 @@
  * Reads the same variables as the endpoint (DATABASE_URL or CONSULTATION_OUTBOX, SMTP_URL,
  * CONSULTATION_TO, CONSULTATION_FROM, CONSULTATION_WEBHOOK_URL, ...). Exits 1 while any request
  * still fails, and 2 without a delivery channel or while another re-send or prune runs.
+ * `npm start` runs the same re-send every few minutes; docs/deploying.md says how to schedule it
+ * on each host.
  */
 import { readConfig } from "../src/server/consultation/config";
-import { missingChannelConfig, resendFailed } from "../src/server/consultation/resend";
+import { MAINTENANCE_TIMEOUTS } from "../src/server/consultation/postgres/connection";
+import { runResend } from "../src/server/consultation/resend";
 import { openStore } from "../src/server/consultation/stores";
 
 async function main() {
   const config = readConfig(process.env);
-  const missing = missingChannelConfig(config);
-  if (missing) {
-    console.error(`Not re-sending: ${missing}. Failed requests stay as they are.`);
-    process.exitCode = 2;
-    return;
-  }
-  const store = openStore(config);
+  const store = openStore(config, console, { timeouts: MAINTENANCE_TIMEOUTS });
   try {
-    const report = await resendFailed(store, config);
-    if (report.attempted.length === 0) {
-      console.log(`No failed consultation requests in ${store.description}.`);
-      return;
-    }
-    for (const record of report.delivered) console.log(`re-sent ${record.id} (${record.status})`);
-    for (const record of report.stillFailing) console.error(`still failing ${record.id}: ${record.reason}`);
-    console.log(
-      `${report.delivered.length} of ${report.attempted.length} request(s) delivered; ${report.stillFailing.length} still failing.`,
-    );
-    if (report.stillFailing.length) process.exitCode = 1;
+    const { lines, exitCode } = await runResend(store, config);
+    for (const line of lines)
+      (exitCode === 2 || line.startsWith("still failing") ? console.error : console.log)(line);
+    process.exitCode = exitCode;
   } finally {
     await store.close();
   }

@@ -6,6 +6,7 @@
  *   PORT=9000 HOST=localhost npm run serve       # or: tsx scripts/serve.ts --port 9000 --host 0.0.0.0
  */
 import { createSiteServer, hasBuild } from "./siteServer";
+import { scheduleResend } from "./siteServer/resendSchedule";
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -24,6 +25,7 @@ async function main() {
   server.listen(port, host, () => {
     console.log(`You can now view the site in the browser at http://${host}:${port}/`);
   });
+  scheduleResend();
 }
 
 main().catch((error) => {

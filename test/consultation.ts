@@ -3,10 +3,23 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { ConsultationRequestInput } from "../schemas/consultation";
+import type { OutboxRecord } from "../src/server/consultation/record";
+import { issueFormToken } from "../src/server/consultation/formToken";
 
 /** Fixtures for the consultation endpoint's tests: a valid body, fake req/res, a temp outbox. */
 
 export const newKey = (): string => randomBytes(12).toString("hex");
+
+/**
+ * The form-token secret of the tests (CONSULTATION_SECRET: jest's setup sets it, and tests that
+ * build their own environment pass `TEST_ENV`), so a fixture can hold a token the server accepts.
+ */
+export const TEST_FORM_SECRET = "test-form-secret-0123456789abcdef";
+export const TEST_ENV = { CONSULTATION_SECRET: TEST_FORM_SECRET } as const;
+
+/** A form token the server handed out `msAgo` milliseconds ago. */
+export const formTokenFrom = (msAgo: number, secret = TEST_FORM_SECRET): string =>
+  issueFormToken(secret, Date.now() - msAgo);
 
 export function validRequest(overrides: Partial<ConsultationRequestInput> = {}): ConsultationRequestInput {
   return {
@@ -19,7 +32,7 @@ export function validRequest(overrides: Partial<ConsultationRequestInput> = {}):
     details: "We want to classify 40,000 support emails a month and route them to the right team.",
     consent: true,
     website: "",
-    startedAt: Date.now() - 60_000,
+    formToken: formTokenFrom(60_000),
     idempotencyKey: newKey(),
     context: { page: "/services/nlp-solutions", service: "nlp-solutions", country: "GB" },
     ...overrides,
@@ -120,3 +133,26 @@ export function withEnv(vars: Record<string, string | undefined>): () => void {
     }
   };
 }
+
+/** A request as the stores keep it, with text a template must escape. */
+export const outboxRecord = (overrides: Partial<OutboxRecord> = {}): OutboxRecord => ({
+  id: "r1",
+  receivedAt: "2026-01-01T10:00:00.000Z",
+  updatedAt: "2026-01-01T10:00:00.000Z",
+  status: "pending",
+  idempotencyKey: "key-key-key-key-key-1",
+  fingerprint: "f1",
+  fields: {
+    name: "Grace <Hopper>",
+    email: "grace@navy.example",
+    phone: "",
+    company: "",
+    service: "not-sure",
+    budget: "",
+    details: "Compilers & <b>bugs</b>, line one\nline two",
+    consent: true,
+  },
+  context: { page: "/contact" },
+  delivery: {},
+  ...overrides,
+});

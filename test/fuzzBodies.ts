@@ -50,7 +50,7 @@ export function fuzzBodies(seed = 20251122): FuzzCase[] {
   const random = prng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   const base = validRequest({
-    startedAt: 1_700_000_000_000,
+    formToken: "1.fuzz.fuzz",
     idempotencyKey: "fuzzfuzzfuzzfuzz0000",
   }) as Record<string, unknown>;
   const required = [

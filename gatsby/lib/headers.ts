@@ -7,6 +7,7 @@
 
 import { GTAG_ORIGIN } from "../../shared/analytics";
 import { resolveCountryLookupUrl } from "../../shared/countryLookup";
+import { COMMON_HEADERS } from "../../shared/securityHeaders";
 
 export interface Header {
   key: string;
@@ -102,48 +103,8 @@ export function adminPolicy(): string {
   });
 }
 
-/**
- * Browser features the site does not use, turned off for it and anything it embeds. (The page
- * reads no sensor, camera, location or payment, and shows no full-screen video.)
- */
-export const PERMISSIONS_POLICY = [
-  "accelerometer",
-  "autoplay",
-  "camera",
-  "display-capture",
-  "encrypted-media",
-  "fullscreen",
-  "geolocation",
-  "gyroscope",
-  "magnetometer",
-  "microphone",
-  "midi",
-  "payment",
-  "picture-in-picture",
-  "publickey-credentials-get",
-  "screen-wake-lock",
-  "serial",
-  "usb",
-  "xr-spatial-tracking",
-  "browsing-topics",
-]
-  .map((feature) => `${feature}=()`)
-  .join(", ");
-
-/**
- * Header names are lower case, as Gatsby writes its defaults (x-content-type-options, ...): Gatsby
- * merges a rule's header into its default only when the key is spelled the same.
- */
-const common: Header[] = [
-  // Two years, the preload list's minimum; not includeSubDomains, so a subdomain served over plain
-  // HTTP elsewhere (a mail or landing host) keeps working.
-  { key: "strict-transport-security", value: "max-age=63072000" },
-  { key: "x-content-type-options", value: "nosniff" },
-  // The older twin of frame-ancestors 'none', as Gatsby's adapter defaults send it everywhere.
-  { key: "x-frame-options", value: "DENY" },
-  { key: "referrer-policy", value: "strict-origin-when-cross-origin" },
-  { key: "permissions-policy", value: PERMISSIONS_POLICY },
-];
+/** The headers every response carries whatever it is (shared/securityHeaders.ts, which the function sends too). */
+const common: Header[] = COMMON_HEADERS.map(({ key, value }) => ({ key, value }));
 
 /** The rules gatsby-config declares: every path, and the CMS under /admin/ with its own policy. */
 export function headerRules(settings: HeaderSettings): HeaderRule[] {

@@ -44,7 +44,6 @@ describe("the consultation request schema", () => {
       details: MESSAGES.details,
       consent: MESSAGES.consent,
       website: MESSAGES.website,
-      startedAt: MESSAGES.startedAt,
       idempotencyKey: MESSAGES.idempotencyKey,
       context: MESSAGES.page,
     });
@@ -66,7 +65,7 @@ describe("the consultation request schema", () => {
     ["details", "d".repeat(CONSULTATION_LIMITS.detailsMax + 1), MESSAGES.detailsLong],
     ["consent", false, MESSAGES.consent],
     ["consent", "true", MESSAGES.consent],
-    ["startedAt", "yesterday", MESSAGES.startedAt],
+    ["formToken", "<script>", MESSAGES.formToken],
     ["idempotencyKey", "short", MESSAGES.idempotencyKey],
   ])("%s = %j is rejected with a fixed message", (field, value, message) => {
     expect(errorsOf(validRequest({ [field]: value }))).toEqual({ [field]: message });
@@ -127,7 +126,7 @@ describe("the consultation request schema", () => {
 
 describe("the form's schema (fields only, services from content)", () => {
   const fields = () => {
-    const { website: _w, startedAt: _s, idempotencyKey: _i, context: _c, ...rest } = validRequest();
+    const { website: _w, formToken: _t, idempotencyKey: _i, context: _c, ...rest } = validRequest();
     return rest;
   };
 

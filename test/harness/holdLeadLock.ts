@@ -1,11 +1,13 @@
 /**
  * Takes the lead store's maintenance lock (as a re-send or prune run does) and holds it until
- * killed: store tests use it as a live second process. Reads the endpoint's variables.
+ * killed: store tests use it as a live second process. Reads the endpoint's variables, and
+ * HOLD_LEASE_MS for a lease shorter than the store's default.
  */
 import { readConfig } from "../../src/server/consultation/config";
 import { openStore } from "../../src/server/consultation/stores";
 
-const store = openStore(readConfig(process.env));
+const leaseMs = Number(process.env.HOLD_LEASE_MS) || undefined;
+const store = openStore(readConfig(process.env), console, { leaseMs });
 store
   .exclusive(
     () =>

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { Client } from "pg";
+import { migrate } from "../../src/server/consultation/postgres/schema";
 import { freePort } from "./server";
 
 /**
@@ -13,7 +14,7 @@ import { freePort } from "./server";
  * command runs as the `postgres` user through `runuser`, in a directory that user owns.
  *
  *   const pg = await startPostgres();           // in beforeAll (takes about a second)
- *   const url = await pg.createDatabase();      // an empty database per test, if wanted
+ *   const url = await pg.createDatabase();      // a database per test, migrated (npm run db:migrate)
  *   await pg.stop();                            // in afterAll
  *
  * The cluster runs with fsync off: a test "kills" the server process, never the machine, and
@@ -44,8 +45,8 @@ export interface PostgresServer {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` */
   url: string;
   port: number;
-  /** Creates an empty database and returns its URL. */
-  createDatabase(): Promise<string>;
+  /** Creates a database with the lead store's tables (or `{ migrated: false }`: empty) and returns its URL. */
+  createDatabase(options?: { migrated?: boolean }): Promise<string>;
   /** Ends the server at once, without a clean shutdown, as a crash or `kill -9` would. */
   kill(): Promise<void>;
   /** Starts the same cluster again (after `kill`), on the same port, with its data. */
@@ -117,7 +118,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   return {
     url,
     port,
-    async createDatabase() {
+    async createDatabase({ migrated = true } = {}) {
       const name = `test_${process.pid}_${++databases}`;
       const client = new Client({ connectionString: url });
       await client.connect();
@@ -126,7 +127,17 @@ export async function startPostgres(): Promise<PostgresServer> {
       } finally {
         await client.end();
       }
-      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+      const created = `postgres://postgres@127.0.0.1:${port}/${name}`;
+      if (migrated) {
+        const db = new Client({ connectionString: created });
+        await db.connect();
+        try {
+          await migrate(db);
+        } finally {
+          await db.end();
+        }
+      }
+      return created;
     },
     async kill() {
       await pgCtl("-m", "immediate", "stop");

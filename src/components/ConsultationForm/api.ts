@@ -13,6 +13,35 @@ export type Failure =
 
 export type SendResult = { ok: true; id: string } | { ok: false; failure: Failure };
 
+/** The token the server hands out when a visitor starts the form: it measures the fill time on its own clock. */
+export interface FormToken {
+  token: string;
+  /** When it arrived (this browser's clock): the server counts from about then. */
+  receivedAt: number;
+  /** How long the server wants a form filled before it is sent. */
+  minFillMs: number;
+}
+
+/** Asks for a form token; undefined when the server cannot give one (the form can still be sent). */
+export async function fetchFormToken(fetchImpl: typeof fetch = fetch): Promise<FormToken | undefined> {
+  try {
+    const response = await fetchImpl(CONSULTATION_ENDPOINT, {
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    });
+    const body = (await response.json()) as { token?: unknown; minFillMs?: unknown };
+    if (!response.ok || typeof body.token !== "string") return undefined;
+    const minFillMs = typeof body.minFillMs === "number" && body.minFillMs >= 0 ? body.minFillMs : 0;
+    return { token: body.token, receivedAt: Date.now(), minFillMs };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resolves once the server's minimum fill time has passed since `token` arrived (at once, usually). */
+export const fillTimeElapsed = (token: FormToken): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, token.receivedAt + token.minFillMs - Date.now())));
+
 /** Posts the request; success only when the server has confirmed it with 201 and an id. */
 export async function sendConsultation(
   request: ConsultationRequestInput,

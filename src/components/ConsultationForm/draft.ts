@@ -1,4 +1,5 @@
 import { FIELD_ORDER, type FieldName } from "../../../schemas/consultationFacts";
+import type { FormToken } from "./api";
 import type { FormValues } from "./model";
 
 /**
@@ -11,7 +12,8 @@ export const DRAFT_KEY = "consultation-draft";
 
 export interface Draft {
   values: FormValues;
-  startedAt: number;
+  /** The form token the server handed out when the visitor started (it measures the fill time from it). */
+  formToken?: FormToken;
   idempotencyKey: string;
   /** What the key was last used for, so a retry of the same content reuses it. */
   fingerprint?: string;
@@ -35,11 +37,16 @@ export function loadDraft(): Draft | undefined {
     if (!raw) return undefined;
     const data = JSON.parse(raw) as Partial<Draft>;
     const v = data.values as Partial<FormValues> | undefined;
-    if (!v || typeof data.startedAt !== "number" || typeof data.idempotencyKey !== "string") return undefined;
+    if (!v || typeof data.idempotencyKey !== "string") return undefined;
     if (!FIELDS.every((f) => typeof v[f] === "string") || typeof v.consent !== "boolean") return undefined;
+    const token = data.formToken;
+    const validToken =
+      typeof token?.token === "string" &&
+      typeof token.receivedAt === "number" &&
+      typeof token.minFillMs === "number";
     return {
       values: v as FormValues,
-      startedAt: data.startedAt,
+      formToken: validToken ? token : undefined,
       idempotencyKey: data.idempotencyKey,
       fingerprint: typeof data.fingerprint === "string" ? data.fingerprint : undefined,
     };

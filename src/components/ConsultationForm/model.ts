@@ -49,8 +49,8 @@ export function initialService(pathname: string, services: readonly ServiceOptio
 
 export interface RequestMeta {
   website: string;
-  startedAt: number;
-  sentAt: number;
+  /** The server's form token (api.ts), when it gave one. */
+  formToken?: string;
   idempotencyKey: string;
 }
 

@@ -1,6 +1,6 @@
 import * as React from "react";
 import type { ToastOptions } from "react-toastify";
-import { sendConsultation } from "./api";
+import { fetchFormToken, fillTimeElapsed, sendConsultation, type FormToken, type SendResult } from "./api";
 import { clearDraft, loadDraft, saveDraft, savedCountry, typedBeforeHydration } from "./draft";
 import { initialState, reducer, type FormState } from "./formState";
 import {
@@ -46,9 +46,9 @@ function notify(kind: "success" | "error", message: string, options: ToastOption
 export const TOAST_SENT = "Thank you! Your consultation request has been sent.";
 export const TOAST_FAILED = "Your request was not sent. Everything you wrote is still in the form.";
 
-/** What the server needs besides the values: when the form opened, and the retry key. */
+/** What the server needs besides the values: the form's token (its fill-time clock), and the retry key. */
 interface Meta {
-  startedAt: number;
+  token?: FormToken;
   key: string;
   /** What the key was last sent with; a retry of the same content keeps the key. */
   fingerprint?: string;
@@ -66,14 +66,15 @@ export interface ConsultationSubmission {
   prepare: () => void;
   /** Validates and sends; `website` is the honeypot's value. Also the retry. */
   submit: (website: string) => Promise<void>;
-  /** After a success: an empty form with a new start time and key. */
+  /** After a success: an empty form with a new token and key. */
   startAgain: () => void;
 }
 
 /**
  * The form's bookkeeping: the values (in the state machine of formState.ts), the draft kept in
- * sessionStorage, the idempotency key that makes a retry count once, the time the form opened
- * (the server's spam check), and the toasts that report the result.
+ * sessionStorage, the idempotency key that makes a retry count once, the form token the server
+ * hands out when the visitor starts (it measures the fill time on its own clock, for its spam
+ * check), and the toasts that report the result.
  */
 export function useConsultationSubmission({
   pathname: pathnameProp,
@@ -92,7 +93,8 @@ export function useConsultationSubmission({
     initialState(emptyValues(initialService(pathnameProp ?? "", services))),
   );
   const [ready, setReady] = React.useState(false);
-  const meta = React.useRef<Meta>({ startedAt: 0, key: "" });
+  const meta = React.useRef<Meta>({ key: "" });
+  const tokenRequest = React.useRef<Promise<FormToken | undefined> | undefined>(undefined);
   /** True from a submit until it has been sent or stopped: a second click does nothing. */
   const submitting = React.useRef(false);
 
@@ -104,8 +106,8 @@ export function useConsultationSubmission({
     const typed = typedBeforeHydration(form.current, state.values);
     const draft = loadDraft();
     meta.current = draft
-      ? { startedAt: draft.startedAt, key: draft.idempotencyKey, fingerprint: draft.fingerprint }
-      : { startedAt: Date.now(), key: newIdempotencyKey() };
+      ? { token: draft.formToken, key: draft.idempotencyKey, fingerprint: draft.fingerprint }
+      : { key: newIdempotencyKey() };
     const saved = draft?.values ?? emptyValues(initialService(path, services));
     dispatch({ type: "restore", values: { ...saved, ...typed } });
     setReady(true);
@@ -117,7 +119,7 @@ export function useConsultationSubmission({
     if (!ready || state.phase === "sent") return;
     saveDraft({
       values: state.values,
-      startedAt: meta.current.startedAt,
+      formToken: meta.current.token,
       idempotencyKey: meta.current.key,
       fingerprint: meta.current.fingerprint,
     });
@@ -135,6 +137,37 @@ export function useConsultationSubmission({
         ? shown
         : (loadedValidation.validate(next, services)[field] ?? null);
     dispatch({ type: "change", field, value, error });
+  }
+
+  /** The form's token: the one it has, or a new one (one request at a time). */
+  function formToken(): Promise<FormToken | undefined> {
+    if (meta.current.token) return Promise.resolve(meta.current.token);
+    tokenRequest.current ??= fetchFormToken().then((token) => {
+      tokenRequest.current = undefined;
+      if (token) meta.current.token = token;
+      return token;
+    });
+    return tokenRequest.current;
+  }
+
+  /**
+   * Sends with the form's token, waiting out the server's minimum fill time if the token is new (a
+   * visitor whose first request for one failed). A token the server no longer takes (it expired,
+   * or another server signed it) is replaced once and the request sent again, with the same key.
+   */
+  async function sendWithToken(
+    request: (formToken?: string) => ReturnType<typeof buildRequest>,
+  ): Promise<SendResult> {
+    for (let attempt = 0; ; attempt++) {
+      const token = await formToken();
+      if (token) await fillTimeElapsed(token);
+      const result = await sendConsultation(request(token?.token));
+      const refusedToken =
+        !result.ok && result.failure.kind === "invalid" && "formToken" in result.failure.errors;
+      if (!refusedToken) return result;
+      meta.current.token = undefined;
+      if (attempt > 0) return { ok: false, failure: { kind: "server", status: 400 } };
+    }
   }
 
   async function submit(website: string) {
@@ -167,16 +200,11 @@ export function useConsultationSubmission({
     if (meta.current.fingerprint && meta.current.fingerprint !== fingerprint)
       meta.current.key = newIdempotencyKey();
     meta.current.fingerprint = fingerprint;
-    saveDraft({ values, startedAt: meta.current.startedAt, idempotencyKey: meta.current.key, fingerprint });
+    saveDraft({ values, formToken: meta.current.token, idempotencyKey: meta.current.key, fingerprint });
 
     dispatch({ type: "send" });
-    const result = await sendConsultation(
-      buildRequest(values, context, {
-        website,
-        startedAt: meta.current.startedAt,
-        sentAt: Date.now(),
-        idempotencyKey: meta.current.key,
-      }),
+    const result = await sendWithToken((formToken) =>
+      buildRequest(values, context, { website, formToken, idempotencyKey: meta.current.key }),
     );
     if (result.ok) {
       clearDraft();
@@ -193,11 +221,16 @@ export function useConsultationSubmission({
 
   function startAgain() {
     clearDraft();
-    meta.current = { startedAt: Date.now(), key: newIdempotencyKey() };
+    meta.current = { key: newIdempotencyKey() };
+    void formToken();
     dispatch({ type: "reset", values: emptyValues(initialService(pathname, services)) });
   }
 
-  const prepare = () => void loadValidation().catch(() => undefined);
+  /** On first focus: the checks, and the token whose time the server counts from. */
+  const prepare = () => {
+    void loadValidation().catch(() => undefined);
+    void formToken();
+  };
 
   return { state, pathname, ready, sending, setValue, prepare, submit, startAgain };
 }

@@ -1,18 +1,20 @@
-import { isIPv4, isIPv6 } from "node:net";
-import { NETLIFY_CLIENT_IP_HEADER, type ConsultationConfig } from "./config";
+import { isIP, isIPv4, isIPv6 } from "node:net";
+import { NETLIFY_CLIENT_IP_HEADER, type ConsultationConfig, type RateLimit } from "./config";
+import { WIDER_NETWORK_FACTOR, type RateKey } from "./rateLimit";
 
 /**
- * Who a request comes from, for the rate limit. Only what the host vouches for is used:
+ * Who a request comes from, for the rate limit. Only what the host vouches for is used, and only
+ * when it is an IP address (anything else would let a client name a new bucket per request):
  *
  * 1. a header the host itself sets to the client's address (CONSULTATION_CLIENT_IP_HEADER;
- *    Netlify's `x-nf-client-connection-ip` when running on Netlify), taken as is;
+ *    Netlify's `x-nf-client-connection-ip` when running on Netlify);
  * 2. otherwise X-Forwarded-For, read through CONSULTATION_TRUSTED_HOPS proxies: each trusted
  *    proxy appends the address it received the request from, so the client is the entry the
  *    outermost trusted proxy added; entries to its left could be anything the client sent;
  * 3. otherwise the socket's address.
  *
- * IPv6 addresses are keyed by their /64, the block one subscriber usually gets, so a visitor
- * cannot dodge the limit by rotating through addresses of their own network.
+ * IPv6 addresses are keyed by their /64, the block one subscriber usually gets, and by their /48
+ * with a wider allowance, so a visitor cannot rotate through the /64s of their own network.
  */
 
 export interface AddressedRequest {
@@ -37,6 +39,13 @@ function bareAddress(value: string): string {
   return text.replace(/%.*$/, "");
 }
 
+/** The address in `value`, or undefined when it holds none. */
+export function validAddress(value: string | undefined): string | undefined {
+  if (!value || value.length > 100) return undefined;
+  const bare = bareAddress(value);
+  return isIP(bare) ? bare : undefined;
+}
+
 /** The eight 16-bit groups of an IPv6 address. */
 function ipv6Groups(address: string): number[] {
   let text = address.toLowerCase();
@@ -52,27 +61,34 @@ function ipv6Groups(address: string): number[] {
   return [...left, ...zeros, ...right].map((g) => parseInt(g, 16));
 }
 
-/** The rate-limit key of an address: IPv4 as is, IPv6 as its /64 (IPv4-mapped ones as IPv4). */
-export function rateKey(address: string): string {
+const prefix = (groups: number[], count: number, bits: number) =>
+  `${groups
+    .slice(0, count)
+    .map((g) => g.toString(16))
+    .join(":")}::/${bits}`;
+
+/** The keys an address is counted under: IPv4 as is; IPv6 by its /64 and its /48 (IPv4-mapped as IPv4). */
+export function rateKeys(address: string, limit: RateLimit, namespace = ""): RateKey[] {
   const bare = bareAddress(address);
-  if (isIPv4(bare)) return bare;
-  if (!isIPv6(bare)) return bare.slice(0, 100) || "unknown";
+  const key = (k: string, max = limit.max): RateKey => ({ key: `${namespace}${k}`, max });
+  if (isIPv4(bare)) return [key(bare)];
+  if (!isIPv6(bare)) return [key("unknown")];
   const groups = ipv6Groups(bare);
   const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
-  if (mapped) return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join(".");
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.toString(16))
-    .join(":")}::/64`;
+  if (mapped) return [key([groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join("."))];
+  return [key(prefix(groups, 4, 64)), key(prefix(groups, 3, 48), limit.max * WIDER_NETWORK_FACTOR)];
 }
+
+/** The rate-limit key of an address's smallest block (for messages and tests). */
+export const rateKey = (address: string): string => rateKeys(address, { max: 1, windowMs: 1 })[0].key;
 
 export function clientAddress(req: AddressedRequest, config: ConsultationConfig): string {
   const hostHeader =
     config.clientIpHeader ?? (req.netlifyFunctionParams ? NETLIFY_CLIENT_IP_HEADER : undefined);
-  const fromHost = hostHeader ? header(req, hostHeader)?.trim() : undefined;
+  const fromHost = hostHeader ? validAddress(header(req, hostHeader)) : undefined;
   if (fromHost) return fromHost;
 
-  const socket = req.socket?.remoteAddress || req.ip || undefined;
+  const socket = validAddress(req.socket?.remoteAddress) ?? validAddress(req.ip);
   if (config.trustedHops > 0) {
     const forwarded = (header(req, "x-forwarded-for") ?? "")
       .split(",")
@@ -80,7 +96,7 @@ export function clientAddress(req: AddressedRequest, config: ConsultationConfig)
       .filter(Boolean);
     // The hops, nearest last: the socket's peer is the first trusted proxy.
     const chain = socket ? [...forwarded, socket] : forwarded;
-    const client = chain[chain.length - 1 - config.trustedHops] ?? chain[0];
+    const client = validAddress(chain[chain.length - 1 - config.trustedHops] ?? chain[0]);
     if (client) return client;
   }
   return socket ?? "unknown";

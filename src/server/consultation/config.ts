@@ -1,9 +1,12 @@
 import os from "node:os";
 import path from "node:path";
 import { MIN_FILL_MS } from "../../../schemas/consultation";
+import { connection, type Connection } from "./postgres/connection";
+import type { VariableName } from "./variables";
 
 /**
- * Configuration of the consultation endpoint, read from the environment on every request.
+ * Configuration of the consultation endpoint, read from the environment on every request (the
+ * variables and their meanings: variables.ts).
  *
  * Why `globalThis.process.env` and not `process.env`: Gatsby compiles Functions with webpack's
  * DefinePlugin, which replaces every `process.env.X` with the value X had at *build* time and
@@ -22,7 +25,10 @@ export interface RateLimit {
 export const DEFAULT_RATE_LIMIT: RateLimit = { max: 5, windowMs: 600_000 };
 export const OUTBOX_FILE_NAME = "consultation-requests.ndjson";
 export const DEFAULT_OUTBOX = path.join(".data", OUTBOX_FILE_NAME);
+export const DEFAULT_OUTBOX_MAX_BYTES = 1024 * 1024 * 1024;
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
+export const DEFAULT_DEADLINE_MS = 4_000;
+export const DEFAULT_RESEND_INTERVAL_MINUTES = 5;
 
 /**
  * Variables by which serverless runtimes announce themselves. There the file system is the
@@ -42,10 +48,10 @@ export const SERVERLESS_ENV = [
 export const NETLIFY_CLIENT_IP_HEADER = "x-nf-client-connection-ip";
 
 export type StoreConfig =
-  /** The NDJSON outbox file on this machine's disk (absolute path). */
-  | { kind: "file"; path: string }
-  /** PostgreSQL at `url` (DATABASE_URL). */
-  | { kind: "postgres"; url: string };
+  /** The NDJSON outbox file on this machine's disk (absolute path), at most `maxBytes`. */
+  | { kind: "file"; path: string; maxBytes: number }
+  /** PostgreSQL (DATABASE_URL, completed from the PG* variables). */
+  | { kind: "postgres"; url: string; connection: Connection };
 
 export interface ConsultationConfig {
   store: StoreConfig;
@@ -61,11 +67,18 @@ export interface ConsultationConfig {
   clientIpHeader?: string;
   /** How many proxies in front of the server append to X-Forwarded-For (0: ignore the header). */
   trustedHops: number;
-  /** Submissions sent sooner than this after the form opened are spam. */
+  /** Submissions sent sooner than this after the form's token was issued are spam. */
   minFillMs: number;
-  email?: { smtpUrl: string; to?: string; from?: string };
+  /** Signs form tokens; without it the store keeps a secret of its own. */
+  formSecret?: string;
+  email?: { smtpUrl: string; to?: string; from?: string; allowInsecureAuth: boolean };
   webhook?: { url: string; secret?: string };
+  /** Each delivery attempt of the re-send. */
   deliveryTimeoutMs: number;
+  /** The longest a visitor waits for the answer. */
+  deadlineMs: number;
+  /** How often `npm start` re-sends (0: never). */
+  resendIntervalMinutes: number;
 }
 
 /** `5/600` means 5 requests per 600 seconds. Anything else falls back to the default. */
@@ -91,41 +104,54 @@ export function serverlessRuntime(env: Env): string | undefined {
 }
 
 export function readConfig(env: Env = runtimeEnv(), cwd: string = process.cwd()): ConsultationConfig {
-  const smtpUrl = nonEmpty(env.SMTP_URL);
-  const webhookUrl = nonEmpty(env.CONSULTATION_WEBHOOK_URL);
-  const databaseUrl = nonEmpty(env.DATABASE_URL);
+  const read = (name: VariableName) => nonEmpty(env[name]);
+  const smtpUrl = read("SMTP_URL");
+  const webhookUrl = read("CONSULTATION_WEBHOOK_URL");
+  const databaseUrl = read("DATABASE_URL");
   const serverless = serverlessRuntime(env);
-  const timeout = Number(env.CONSULTATION_DELIVERY_TIMEOUT_MS);
   // On a serverless runtime only the temporary directory is writable.
   const outbox = path.resolve(
     cwd,
-    nonEmpty(env.CONSULTATION_OUTBOX) ??
-      (serverless ? path.join(os.tmpdir(), OUTBOX_FILE_NAME) : DEFAULT_OUTBOX),
+    read("CONSULTATION_OUTBOX") ?? (serverless ? path.join(os.tmpdir(), OUTBOX_FILE_NAME) : DEFAULT_OUTBOX),
   );
-  let clientIpHeader = nonEmpty(env.CONSULTATION_CLIENT_IP_HEADER)?.toLowerCase();
-  let trustedHops = wholeNumber(env.CONSULTATION_TRUSTED_HOPS, 0);
+  let clientIpHeader = read("CONSULTATION_CLIENT_IP_HEADER")?.toLowerCase();
+  let trustedHops = wholeNumber(read("CONSULTATION_TRUSTED_HOPS"), 0);
   if (clientIpHeader === "x-forwarded-for") {
     // What this variable meant before CONSULTATION_TRUSTED_HOPS: the last entry, added by one proxy.
     clientIpHeader = undefined;
-    if (!nonEmpty(env.CONSULTATION_TRUSTED_HOPS)) trustedHops = 1;
+    if (!read("CONSULTATION_TRUSTED_HOPS")) trustedHops = 1;
   }
   if (!clientIpHeader && nonEmpty(env.NETLIFY)) clientIpHeader = NETLIFY_CLIENT_IP_HEADER;
+  const positive = (name: VariableName, fallback: number) => wholeNumber(read(name), fallback) || fallback;
   return {
-    store: databaseUrl ? { kind: "postgres", url: databaseUrl } : { kind: "file", path: outbox },
+    store: databaseUrl
+      ? { kind: "postgres", url: databaseUrl, connection: connection(databaseUrl, env) }
+      : {
+          kind: "file",
+          path: outbox,
+          maxBytes: positive("CONSULTATION_OUTBOX_MAX_BYTES", DEFAULT_OUTBOX_MAX_BYTES),
+        },
     durable: Boolean(databaseUrl) || !serverless,
     serverless,
-    rateLimit: parseRateLimit(env.CONSULTATION_RATE_LIMIT),
+    rateLimit: parseRateLimit(read("CONSULTATION_RATE_LIMIT")),
     clientIpHeader,
     trustedHops,
-    minFillMs: wholeNumber(env.CONSULTATION_MIN_FILL_MS, MIN_FILL_MS),
+    minFillMs: wholeNumber(read("CONSULTATION_MIN_FILL_MS"), MIN_FILL_MS),
+    formSecret: read("CONSULTATION_SECRET"),
     email: smtpUrl
       ? {
           smtpUrl,
-          to: nonEmpty(env.CONSULTATION_TO),
-          from: nonEmpty(env.CONSULTATION_FROM) ?? nonEmpty(env.CONSULTATION_TO),
+          to: read("CONSULTATION_TO"),
+          from: read("CONSULTATION_FROM") ?? read("CONSULTATION_TO"),
+          allowInsecureAuth: read("SMTP_ALLOW_INSECURE_AUTH")?.toLowerCase() === "true",
         }
       : undefined,
-    webhook: webhookUrl ? { url: webhookUrl, secret: nonEmpty(env.CONSULTATION_WEBHOOK_SECRET) } : undefined,
-    deliveryTimeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_DELIVERY_TIMEOUT_MS,
+    webhook: webhookUrl ? { url: webhookUrl, secret: read("CONSULTATION_WEBHOOK_SECRET") } : undefined,
+    deliveryTimeoutMs: positive("CONSULTATION_DELIVERY_TIMEOUT_MS", DEFAULT_DELIVERY_TIMEOUT_MS),
+    deadlineMs: positive("CONSULTATION_DEADLINE_MS", DEFAULT_DEADLINE_MS),
+    resendIntervalMinutes: wholeNumber(
+      read("CONSULTATION_RESEND_INTERVAL_MINUTES"),
+      DEFAULT_RESEND_INTERVAL_MINUTES,
+    ),
   };
 }

@@ -1,10 +1,11 @@
 import { createHmac } from "node:crypto";
 import nodemailer from "nodemailer";
 import type { ConsultationConfig } from "./config";
+import { Deadline } from "./deadline";
 import { emailHtml, emailSubject, emailText, replyToName, webhookPayload } from "./message";
 import type { Channel, ChannelState, OutboxRecord, RecordStatus } from "./record";
 
-/** Channels configured right now, in the order they are tried. */
+/** Channels configured right now, in the order they are listed. */
 export function configuredChannels(config: ConsultationConfig): Channel[] {
   const channels: Channel[] = [];
   if (config.email) channels.push("email");
@@ -18,23 +19,49 @@ const describe = (error: unknown): string => {
   return message.replace(/\s+/g, " ").slice(0, 300) || "unknown error";
 };
 
-export async function sendEmail(record: OutboxRecord, config: ConsultationConfig): Promise<void> {
+/**
+ * The transport's options. A URL with a user or password over `smtp://` must upgrade to TLS
+ * (STARTTLS) before it logs in: `requireTLS`, and whatever the URL says about TLS otherwise is
+ * not taken, so no spelling of it sends the password in clear. SMTP_ALLOW_INSECURE_AUTH=true is
+ * the one, documented, way round it (a relay on the same machine).
+ */
+export function smtpOptions(email: NonNullable<ConsultationConfig["email"]>, timeoutMs: number) {
+  let url = email.smtpUrl;
+  let requireTLS = false;
+  try {
+    const parsed = new URL(email.smtpUrl);
+    if (parsed.protocol === "smtp:" && (parsed.username || parsed.password) && !email.allowInsecureAuth) {
+      for (const name of ["requireTLS", "ignoreTLS", "secure"]) parsed.searchParams.delete(name);
+      url = parsed.toString();
+      requireTLS = true;
+    }
+  } catch {
+    // Not a URL: nodemailer reports it when it tries.
+  }
+  return {
+    url,
+    ...(requireTLS ? { requireTLS: true } : {}),
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  };
+}
+
+export async function sendEmail(
+  record: OutboxRecord,
+  config: ConsultationConfig,
+  deadline: Deadline,
+): Promise<void> {
   const email = config.email!;
   if (!email.to) throw new Error("CONSULTATION_TO is not set: no address to send the request to");
-  const timeout = config.deliveryTimeoutMs;
-  const transport = nodemailer.createTransport({
-    url: email.smtpUrl,
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-  });
+  const transport = nodemailer.createTransport(smtpOptions(email, Math.max(1, deadline.remaining())));
   try {
     const domain =
       (email.from ?? email.to)
         .split("@")
         .pop()
         ?.replace(/[^a-z0-9.-]/gi, "") || "localhost";
-    await transport.sendMail({
+    const sent = transport.sendMail({
       from: email.from,
       to: email.to,
       replyTo: { name: replyToName(record.fields.name), address: record.fields.email },
@@ -45,6 +72,7 @@ export async function sendEmail(record: OutboxRecord, config: ConsultationConfig
       messageId: `<consultation-${record.id}@${domain}>`,
       headers: { "X-Consultation-Id": record.id },
     });
+    await deadline.within("the mail server", sent, Infinity, () => transport.close());
   } finally {
     transport.close();
   }
@@ -61,6 +89,7 @@ export const webhookSignature = (secret: string, timestamp: string, body: string
 export async function postWebhook(
   record: OutboxRecord,
   config: ConsultationConfig,
+  deadline: Deadline,
   now: () => Date = () => new Date(),
 ): Promise<void> {
   const webhook = config.webhook!;
@@ -73,52 +102,56 @@ export async function postWebhook(
     "X-Consultation-Timestamp": timestamp,
   };
   if (webhook.secret) headers["X-Consultation-Signature"] = webhookSignature(webhook.secret, timestamp, body);
-  const response = await fetch(webhook.url, {
-    method: "POST",
-    headers,
-    body,
-    signal: AbortSignal.timeout(config.deliveryTimeoutMs),
-    redirect: "error",
-  });
+  const controller = new AbortController();
+  const response = await deadline.within(
+    "the webhook",
+    fetch(webhook.url, { method: "POST", headers, body, signal: controller.signal, redirect: "error" }),
+    Infinity,
+    () => controller.abort(),
+  );
   // Drain the body so the connection is released.
   await response.arrayBuffer().catch(() => undefined);
   if (!response.ok) throw new Error(`the webhook answered HTTP ${response.status}`);
 }
 
-const senders: Record<
-  Channel,
-  (record: OutboxRecord, config: ConsultationConfig, now: () => Date) => Promise<void>
-> = {
-  email: sendEmail,
-  webhook: postWebhook,
-};
+export interface DeliverOptions {
+  /** When delivery must be over: a visitor is waiting. Default: the re-send's CONSULTATION_DELIVERY_TIMEOUT_MS. */
+  deadline?: Deadline;
+  now?: () => Date;
+}
 
 /**
  * Delivers a record to every configured channel that has not had it yet, and returns the record's
- * next snapshot. Channels run one after the other, each with its own time limit; one failing does
- * not stop the other.
+ * next snapshot. The channels run side by side within one deadline; one failing (or running out
+ * of time) does not stop the other, and what did not go out is left `failed` for the re-send.
  */
 export async function deliver(
   record: OutboxRecord,
   config: ConsultationConfig,
-  now: () => Date = () => new Date(),
+  { deadline = Deadline.after(config.deliveryTimeoutMs), now = () => new Date() }: DeliverOptions = {},
 ): Promise<OutboxRecord> {
   const channels = configuredChannels(config);
   if (channels.length === 0) {
     return { ...record, status: "stored", reason: undefined, updatedAt: now().toISOString() };
   }
   const delivery: Partial<Record<Channel, ChannelState>> = { ...record.delivery };
-  for (const channel of channels) {
-    const previous = delivery[channel];
-    if (previous?.status === "delivered") continue;
-    const attempts = (previous?.attempts ?? 0) + 1;
-    try {
-      await senders[channel](record, config, now);
-      delivery[channel] = { status: "delivered", at: now().toISOString(), attempts };
-    } catch (error) {
-      delivery[channel] = { status: "failed", at: now().toISOString(), attempts, error: describe(error) };
-    }
-  }
+  const senders: Record<Channel, () => Promise<void>> = {
+    email: () => sendEmail(record, config, deadline),
+    webhook: () => postWebhook(record, config, deadline, now),
+  };
+  await Promise.all(
+    channels
+      .filter((channel) => delivery[channel]?.status !== "delivered")
+      .map(async (channel) => {
+        const attempts = (delivery[channel]?.attempts ?? 0) + 1;
+        try {
+          await senders[channel]();
+          delivery[channel] = { status: "delivered", at: now().toISOString(), attempts };
+        } catch (error) {
+          delivery[channel] = { status: "failed", at: now().toISOString(), attempts, error: describe(error) };
+        }
+      }),
+  );
   const failed = channels.filter((c) => delivery[c]?.status !== "delivered");
   const status: RecordStatus = failed.length ? "failed" : "delivered";
   return {
@@ -129,3 +162,7 @@ export async function deliver(
     updatedAt: now().toISOString(),
   };
 }
+
+/** Whether any channel has the request. */
+export const reachedAnyChannel = (record: OutboxRecord): boolean =>
+  Object.values(record.delivery).some((state) => state?.status === "delivered");

@@ -23,7 +23,23 @@ export type IdempotencyLookup =
 export class IdempotencyStore {
   private readonly entries = new Map<string, IdempotencyEntry>();
 
-  constructor(private readonly ttlMs = IDEMPOTENCY_TTL_MS) {}
+  /**
+   * At most `maxEntries` keys (about 300 bytes each: 100,000 keys are about 30 MB); past that the
+   * oldest goes first, and a retry of it after that long would be taken for a new request.
+   */
+  constructor(
+    private readonly ttlMs = IDEMPOTENCY_TTL_MS,
+    private readonly maxEntries = 100_000,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private cap() {
+    while (this.entries.size > this.maxEntries)
+      this.entries.delete(this.entries.keys().next().value as string);
+  }
 
   private prune(now: number) {
     for (const [key, entry] of this.entries) {
@@ -44,6 +60,7 @@ export class IdempotencyStore {
     entry.result.catch(() => undefined);
     this.entries.delete(key);
     this.entries.set(key, entry);
+    this.cap();
   }
 
   /** Frees the key if request `id` still holds it. */
@@ -67,5 +84,6 @@ export class IdempotencyStore {
         });
       }
     }
+    this.cap();
   }
 }

@@ -12,13 +12,16 @@ const INVISIBLE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u
 export const plainText = (value: string): string => value.replace(INVISIBLE, "");
 
 /**
- * The visitor's name as the display name of the email's Reply-To. Quotes, angle brackets, `@`
- * and commas are removed, so a "name" such as `"ceo@bank.example" <ceo@bank.example>` cannot
- * show a mail client another address than the one the reply goes to.
+ * The visitor's name as the display name of the email's Reply-To: only letters, marks, digits,
+ * spaces and `.`, `'`, `-`, after compatibility normalisation (NFKC, which turns the full-width
+ * `＠` and the small `﹫` into `@`, and full-width brackets into brackets). Everything else becomes
+ * a space, so a "name" such as `"ceo＠bank.example" <ceo@bank.example>` cannot show a mail client
+ * another address than the one the reply goes to.
  */
 export const replyToName = (name: string): string =>
   plainText(name)
-    .replace(/["<>@,;\\]/g, " ")
+    .normalize("NFKC")
+    .replace(/[^\p{L}\p{M}\p{N} .'-]/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
 

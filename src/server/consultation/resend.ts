@@ -48,7 +48,7 @@ export async function resendFailed(
     const attempted = await store.pendingDelivery(now() - STALE_PENDING_MS);
     const results: OutboxRecord[] = [];
     for (const record of attempted) {
-      const next = await deliver(record, config, () => new Date(now()));
+      const next = await deliver(record, config, { now: () => new Date(now()) });
       await store.update(next);
       results.push(next);
     }
@@ -58,4 +58,37 @@ export async function resendFailed(
       stillFailing: results.filter((r) => r.status === "failed"),
     };
   });
+}
+
+export interface ResendRun {
+  /** What happened, for the log (one line per request, then a summary). */
+  lines: string[];
+  /** 0 all delivered (or nothing to do), 1 some still failing, 2 could not run. */
+  exitCode: 0 | 1 | 2;
+}
+
+/**
+ * One scheduled run of the re-send, as `npm run consultation:resend`, `npm start`'s timer and the
+ * Netlify scheduled function all do it.
+ */
+export async function runResend(store: LeadStore, config: ConsultationConfig): Promise<ResendRun> {
+  const missing = missingChannelConfig(config);
+  if (missing)
+    return { lines: [`Not re-sending: ${missing}. Failed requests stay as they are.`], exitCode: 2 };
+  try {
+    const report = await resendFailed(store, config);
+    if (report.attempted.length === 0) {
+      return { lines: [`No failed consultation requests in ${store.description}.`], exitCode: 0 };
+    }
+    return {
+      lines: [
+        ...report.delivered.map((r) => `re-sent ${r.id} (${r.status})`),
+        ...report.stillFailing.map((r) => `still failing ${r.id}: ${r.reason}`),
+        `${report.delivered.length} of ${report.attempted.length} request(s) delivered; ${report.stillFailing.length} still failing.`,
+      ],
+      exitCode: report.stillFailing.length ? 1 : 0,
+    };
+  } catch (error) {
+    return { lines: [error instanceof Error ? error.message : String(error)], exitCode: 2 };
+  }
 }

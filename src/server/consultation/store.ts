@@ -1,4 +1,4 @@
-import type { RateLimit } from "./config";
+import type { RateLimiter } from "./rateLimit";
 import type { OutboxRecord } from "./record";
 
 /**
@@ -6,20 +6,29 @@ import type { OutboxRecord } from "./record";
  * one interface with two implementations that pass the same tests
  * (src/server/consultation/__tests__/store.test.ts):
  *
- * - `FileStore` (fileStore.ts): the NDJSON outbox on this machine's disk, with rate limits and
- *   idempotency keys in the server process's memory. The embedded default: one machine.
- * - `PostgresStore` (postgresStore.ts): PostgreSQL (DATABASE_URL). Requests, idempotency keys
- *   and rate-limit counters are all in the database, so every instance of the function shares
+ * - `FileStore` (file/fileStore.ts): the NDJSON outbox on this machine's disk, with rate limits
+ *   and idempotency keys in the server process's memory. The embedded default: one machine.
+ * - `PostgresStore` (postgres/postgresStore.ts): PostgreSQL (DATABASE_URL). Requests, idempotency
+ *   keys and rate-limit counts are all in the database, so every instance of the function shares
  *   them. For serverless hosts and for more than one server.
  */
 
+export interface Logger {
+  warn(message: string): void;
+  error(message: string): void;
+}
+
 export type KeyLookup = { kind: "new" } | { kind: "replay"; id: string } | { kind: "conflict" };
 
-export type CreateResult = { kind: "created" } | { kind: "replay"; id: string } | { kind: "conflict" };
+export type CreateResult =
+  | { kind: "created" }
+  | { kind: "replay"; id: string }
+  | { kind: "conflict" }
+  /** Spam the store had no room for (it keeps spam only while it has plenty of room). */
+  | { kind: "not-kept" };
 
-export type RateTake =
-  | { allowed: true; /** Gives the request back (it was a replay). */ refund(): Promise<void> }
-  | { allowed: false; retryAfterSeconds: number };
+/** The store cannot take a new request without passing its size limit. */
+export class StoreFullError extends Error {}
 
 /** What a prune removes: requests last touched before these times (ms since the epoch). */
 export interface PruneCutoffs {
@@ -36,12 +45,25 @@ export interface PruneReport {
   enquiries: number;
 }
 
+export interface StoreOptions {
+  /**
+   * How long the maintenance lock outlives a holder that stopped renewing it (it renews every
+   * third of this while it runs): a re-send that crashed, froze or lost its machine.
+   */
+  leaseMs?: number;
+}
+
+export const DEFAULT_LEASE_MS = 60_000;
+
 export interface LeadStore {
   /** Where leads are kept, for messages: a file path or `PostgreSQL <host>/<database>` (no password). */
   readonly description: string;
 
-  /** Counts one request from `client` if it is within `limit`; atomic across instances. */
-  takeRate(client: string, limit: RateLimit, now: number): Promise<RateTake>;
+  /** The rate limit, shared by everything that uses this store. */
+  readonly rateLimiter: RateLimiter;
+
+  /** The secret that signs form tokens when CONSULTATION_SECRET is not set (made once, then kept). */
+  secret(): Promise<string>;
 
   /** Whether `key` was used within the last day, and for the same content (`fingerprint`). */
   lookupKey(key: string, fingerprint: string, now: number): Promise<KeyLookup>;
@@ -49,7 +71,8 @@ export interface LeadStore {
   /**
    * Saves a new request durably together with its idempotency key, or reports that another
    * request holds the key (a concurrent or earlier one). Resolves only once the request is
-   * saved; rejects if it could not be (nothing is then kept, and the key stays free).
+   * saved; rejects if it could not be (nothing is then kept, and the key stays free), with a
+   * StoreFullError when the store has no room.
    */
   create(record: OutboxRecord, now: number): Promise<CreateResult>;
 
@@ -70,7 +93,9 @@ export interface LeadStore {
 
   /**
    * Runs `task` while holding the store's maintenance lock (re-send, prune). Throws at once if
-   * another process holds it; a lock is never taken from a process that is still running.
+   * another process holds it. The lock is a lease: its holder renews it while it runs, and a
+   * holder that stops renewing it (crashed, frozen, or on a machine that is gone) loses it once
+   * the lease has run out.
    */
   exclusive<T>(task: () => Promise<T>): Promise<T>;
 

@@ -1,15 +1,17 @@
 import type { ConsultationConfig } from "./config";
-import { FileStore } from "./fileStore";
-import { PostgresStore } from "./postgresStore";
-import type { LeadStore } from "./store";
-
-type Log = Pick<Console, "warn" | "error">;
+import { FileStore } from "./file/fileStore";
+import { PostgresStore, type PostgresStoreOptions } from "./postgres/postgresStore";
+import type { LeadStore, Logger } from "./store";
 
 /** A new store for `config`: PostgreSQL when DATABASE_URL is set, else the outbox file. */
-export function openStore(config: ConsultationConfig, log: Log = console): LeadStore {
+export function openStore(
+  config: ConsultationConfig,
+  log: Logger = console,
+  options: PostgresStoreOptions = {},
+): LeadStore {
   return config.store.kind === "postgres"
-    ? new PostgresStore(config.store.url, log)
-    : new FileStore(config.store.path, log);
+    ? new PostgresStore(config.store.connection, log, options)
+    : new FileStore(config.store.path, log, { ...options, maxBytes: config.store.maxBytes });
 }
 
 /**
@@ -21,10 +23,15 @@ export function openStore(config: ConsultationConfig, log: Log = console): LeadS
 const STORES_KEY = Symbol.for("copperline.consultation.stores");
 type Holder = { [STORES_KEY]?: Map<string, LeadStore> };
 
-export function processStore(config: ConsultationConfig, log: Log = console): LeadStore {
+const storeKey = (config: ConsultationConfig): string =>
+  config.store.kind === "postgres"
+    ? `postgres:${config.store.url}:${JSON.stringify(config.store.connection)}`
+    : `file:${config.store.path}:${config.store.maxBytes}`;
+
+export function processStore(config: ConsultationConfig, log: Logger = console): LeadStore {
   const holder = globalThis as Holder;
   const stores = (holder[STORES_KEY] ??= new Map());
-  const key = config.store.kind === "postgres" ? `postgres:${config.store.url}` : `file:${config.store.path}`;
+  const key = storeKey(config);
   let store = stores.get(key);
   if (!store) {
     store = openStore(config, log);

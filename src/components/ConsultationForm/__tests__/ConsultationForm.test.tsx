@@ -16,7 +16,10 @@ jest.mock("../../../hooks/useSiteSettings");
 jest.mock("../../../hooks/useServiceOptions");
 
 type FetchMock = jest.Mock<Promise<unknown>, [string, RequestInit]>;
+/** What the server answers the form's POSTs; its GETs (the form token) are answered with `TOKEN`. */
 let fetchMock: FetchMock;
+let tokenRequests: number;
+const TOKEN = "1.mj3k2l1.abcdefghijklmnopqrstuvwxyz012345";
 
 const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
   status,
@@ -28,7 +31,12 @@ beforeEach(() => {
   jest.mocked(useSiteSettings).mockReturnValue(siteSettings);
   jest.mocked(useServiceOptions).mockReturnValue(services);
   fetchMock = jest.fn();
-  global.fetch = fetchMock as unknown as typeof fetch;
+  tokenRequests = 0;
+  global.fetch = ((url: string, init?: RequestInit) => {
+    if (init?.method === "POST") return fetchMock(url, init);
+    tokenRequests += 1;
+    return Promise.resolve({ ok: true, ...reply(200, { token: TOKEN, minFillMs: 0 }) });
+  }) as unknown as typeof fetch;
 });
 
 afterEach(() => {
@@ -161,8 +169,7 @@ test("a valid submission: disabled while sending, then a success toast and a con
     details: "A design system for our three internal tools.",
     consent: true,
     website: "",
-    startedAt: expect.any(Number),
-    sentAt: expect.any(Number),
+    formToken: TOKEN,
     idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{16,}$/),
     context: { page: "/contact", country: "GB" },
   });
@@ -200,7 +207,7 @@ test.each([
   await waitFor(() => expect(toast.error).toHaveBeenCalledWith(TOAST_FAILED, expect.anything()));
   expect(toast.success).not.toHaveBeenCalled();
   const panel = screen.getByRole("heading", { name: /has not been sent/i }).parentElement!;
-  expect(panel).toHaveFocus();
+  await waitFor(() => expect(panel).toHaveFocus());
   expect(panel).toHaveTextContent(message);
   expect(screen.getByLabelText(/full name/i)).toHaveValue("Ada Lovelace");
   expect(screen.getByLabelText(/project details/i)).toHaveValue(
@@ -265,4 +272,33 @@ test("the draft survives a reload (a remount) and is restored into the fields", 
   renderForm();
   expect(screen.getByLabelText(/full name/i)).toHaveValue("Grace Hopper");
   expect(screen.getByLabelText(/project details/i)).toHaveValue("Half-written message");
+});
+
+test("the form asks the server for its token once, when the visitor starts it, and sends it back", async () => {
+  const user = userEvent.setup({ delay: null });
+  renderForm();
+  expect(tokenRequests).toBe(0);
+  await fillValid(user);
+  expect(tokenRequests).toBe(1);
+  fetchMock.mockResolvedValueOnce(reply(201, { id: "t1" }));
+  await user.click(screen.getByRole("button", { name: /book my free consultation/i }));
+  await screen.findByRole("heading", { name: /thank you/i });
+  expect(JSON.parse(fetchMock.mock.calls[0][1].body as string).formToken).toBe(TOKEN);
+  expect(tokenRequests).toBe(1);
+});
+
+test("a token the server no longer takes is replaced once, and the same request sent again", async () => {
+  const user = userEvent.setup({ delay: null });
+  fetchMock
+    .mockResolvedValueOnce(reply(400, { errors: { formToken: MESSAGES.formToken } }))
+    .mockResolvedValueOnce(reply(201, { id: "t2" }));
+  renderForm();
+  await fillValid(user);
+  await user.click(screen.getByRole("button", { name: /book my free consultation/i }));
+  await screen.findByRole("heading", { name: /thank you/i });
+  const [first, second] = fetchMock.mock.calls.map(([, init]) => JSON.parse(init.body as string));
+  expect(second.idempotencyKey).toBe(first.idempotencyKey);
+  expect(tokenRequests).toBe(2);
+  // No field error for the visitor: the token is not something they can fix.
+  expect(screen.queryByRole("alert")).toBeNull();
 });

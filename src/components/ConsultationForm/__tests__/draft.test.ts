@@ -8,7 +8,11 @@ afterEach(() => {
 });
 
 test("a draft round-trips through sessionStorage and is cleared", () => {
-  const draft = { values: { ...emptyValues(), name: "Ada" }, startedAt: 123, idempotencyKey: "k".repeat(20) };
+  const draft = {
+    values: { ...emptyValues(), name: "Ada" },
+    formToken: { token: "1.abc.def", receivedAt: 123, minFillMs: 3000 },
+    idempotencyKey: "k".repeat(20),
+  };
   saveDraft(draft);
   expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY)!)).toMatchObject({ values: { name: "Ada" } });
   expect(loadDraft()).toEqual({ ...draft, fingerprint: undefined });
@@ -21,7 +25,7 @@ test("a damaged or foreign draft is ignored", () => {
     "{",
     "null",
     '{"values":{}}',
-    JSON.stringify({ values: { name: 1 }, startedAt: 1, idempotencyKey: "k" }),
+    JSON.stringify({ values: { name: 1 }, idempotencyKey: "k" }),
   ]) {
     sessionStorage.setItem(DRAFT_KEY, raw);
     expect(loadDraft()).toBeUndefined();
@@ -32,7 +36,7 @@ test("blocked storage does not break the form", () => {
   jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
     throw new DOMException("QuotaExceededError");
   });
-  expect(() => saveDraft({ values: emptyValues(), startedAt: 1, idempotencyKey: "k" })).not.toThrow();
+  expect(() => saveDraft({ values: emptyValues(), idempotencyKey: "k" })).not.toThrow();
 });
 
 test("the saved country is read from localStorage key 'country'", () => {

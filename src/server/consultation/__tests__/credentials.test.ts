@@ -10,7 +10,7 @@ import { deliver } from "../delivery";
 import { handleConsultation, type Deps } from "../handler";
 import { openStore } from "../stores";
 import type { OutboxRecord } from "../record";
-import { fakeRequest, validRequest } from "../../../../test/consultation";
+import { fakeRequest, TEST_ENV, validRequest } from "../../../../test/consultation";
 import { startPostgres, type PostgresServer } from "../../../../test/harness/postgres";
 import { Client } from "pg";
 
@@ -167,6 +167,7 @@ describe("PG* variables", () => {
   test("DATABASE_URL=postgres:// takes host, port, user and database from PGHOST, PGPORT, PGUSER and PGDATABASE", async () => {
     const database = new URL(await pg.createDatabase()).pathname.slice(1);
     const env = {
+      ...TEST_ENV,
       DATABASE_URL: "postgres://",
       PGHOST: "127.0.0.1",
       PGPORT: String(pg.port),

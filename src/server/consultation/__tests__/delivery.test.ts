@@ -6,7 +6,14 @@ import path from "node:path";
 import { promisify } from "node:util";
 import consultation from "../../../api/consultation";
 import { resetProcessStores } from "../stores";
-import { fakeRequest, fakeResponse, tempOutbox, validRequest, withEnv } from "../../../../test/consultation";
+import {
+  fakeRequest,
+  fakeResponse,
+  formTokenFrom,
+  tempOutbox,
+  validRequest,
+  withEnv,
+} from "../../../../test/consultation";
 import { startSmtp, startWebhook, type SmtpPeer, type WebhookPeer } from "../../../../test/peers";
 
 /**
@@ -143,7 +150,7 @@ test("spam is never delivered", async () => {
   process.env.SMTP_URL = smtp.url;
   process.env.CONSULTATION_WEBHOOK_URL = webhook.url;
   expect((await post(validRequest({ website: "http://spam.example" }))).status).toBe(201);
-  expect((await post(validRequest({ startedAt: Date.now() }))).status).toBe(201);
+  expect((await post(validRequest({ formToken: formTokenFrom(0) }))).status).toBe(201);
   expect(smtp.mails).toHaveLength(0);
   expect(webhook.calls).toHaveLength(0);
   expect(outbox.lines().map((l) => l.status)).toEqual(["spam", "spam"]);
@@ -281,7 +288,7 @@ test("the prune command deletes spam after 30 days and enquiries 24 months after
   const day = 24 * 3600_000;
   const snapshot = (id: string, status: string, ageMs: number) => {
     const at = new Date(Date.now() - ageMs).toISOString();
-    const { idempotencyKey: _k, startedAt: _s, website: _w, context, ...fields } = validRequest();
+    const { idempotencyKey: _k, formToken: _t, website: _w, context, ...fields } = validRequest();
     return JSON.stringify({
       id,
       receivedAt: at,

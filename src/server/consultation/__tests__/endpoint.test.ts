@@ -3,7 +3,14 @@ import fs from "node:fs";
 import consultation from "../../../api/consultation";
 import { MESSAGES } from "../../../../schemas/consultation";
 import { resetProcessStores } from "../stores";
-import { fakeRequest, fakeResponse, tempOutbox, validRequest, withEnv } from "../../../../test/consultation";
+import {
+  fakeRequest,
+  fakeResponse,
+  formTokenFrom,
+  tempOutbox,
+  validRequest,
+  withEnv,
+} from "../../../../test/consultation";
 
 /**
  * POST /api/consultation, called the way Gatsby calls it (a request and a response object), with
@@ -126,14 +133,39 @@ describe("400: invalid", () => {
 });
 
 describe("405: other methods", () => {
-  test.each(["GET", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"])(
-    "%s answers 405 with Allow: POST",
+  test.each(["PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"])(
+    "%s answers 405 with Allow: GET, POST",
     async (method) => {
       const res = await post(undefined, { method });
       expect(res.statusCode).toBe(405);
-      expect(res.headers.allow).toBe("POST");
+      expect(res.headers.allow).toBe("GET, POST");
     },
   );
+});
+
+describe("GET: a form token", () => {
+  test("hands out a token and the minimum fill time, never cached", async () => {
+    const res = await post(undefined, { method: "GET", contentType: null });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      token: expect.stringMatching(/^1\.[0-9a-z]+\.[\w-]{32}$/),
+      minFillMs: 3000,
+    });
+    expect(res.headers["cache-control"]).toBe("no-store");
+  });
+
+  test("a request without a token, or with one the server did not sign, is a 400 that names the token", async () => {
+    const { formToken: _t, ...withoutToken } = validRequest();
+    for (const body of [
+      withoutToken,
+      validRequest({ formToken: formTokenFrom(60_000, "someone else's secret") }),
+    ]) {
+      const res = await post(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ errors: { formToken: MESSAGES.formToken } });
+    }
+    expect(outbox.lines()).toEqual([]);
+  });
 });
 
 describe("413: too large", () => {
@@ -196,10 +228,12 @@ describe("429: rate limit", () => {
     expect((await post(validRequest())).statusCode).toBe(201);
   });
 
-  test("invalid and non-JSON requests count too", async () => {
+  test("invalid and non-JSON requests do not use up the address's allowance for requests", async () => {
     process.env.CONSULTATION_RATE_LIMIT = "2/600";
     await post({});
     await post("x", { contentType: "text/plain" });
+    expect((await post(validRequest())).statusCode).toBe(201);
+    expect((await post(validRequest())).statusCode).toBe(201);
     expect((await post(validRequest())).statusCode).toBe(429);
   });
 
@@ -285,13 +319,13 @@ describe("on a serverless host without a database", () => {
   });
 });
 
-describe("the minimum fill time", () => {
+describe("the minimum fill time, on the server's clock", () => {
   test("CONSULTATION_MIN_FILL_MS changes the 3 s spam threshold at run time", async () => {
     process.env.CONSULTATION_MIN_FILL_MS = "500";
-    await post(validRequest({ startedAt: Date.now() - 1000 }));
+    await post(validRequest({ formToken: formTokenFrom(1000) }));
     expect(outbox.lines().at(-1)).toMatchObject({ status: "stored" });
     process.env.CONSULTATION_MIN_FILL_MS = "0";
-    await post(validRequest({ startedAt: Date.now() }));
+    await post(validRequest({ formToken: formTokenFrom(0) }));
     expect(outbox.lines().at(-1)).toMatchObject({ status: "stored" });
   });
 });
@@ -310,19 +344,19 @@ describe("spam", () => {
     ]);
   });
 
-  test("a submission less than 3 s after the form opened is spam", async () => {
-    const res = await post(validRequest({ startedAt: Date.now() - 1000 }));
+  test("a request sent less than 3 s after its form token was issued is spam", async () => {
+    const res = await post(validRequest({ formToken: formTokenFrom(1000) }));
     expect(res.statusCode).toBe(201);
     expect(outbox.lines()).toEqual([expect.objectContaining({ status: "spam", spamReason: "too-fast" })]);
   });
 
-  test("the fill time uses the visitor's own clock when sentAt is given (a clock ahead is not spam)", async () => {
-    const ahead = Date.now() + 10 * 60_000; // the visitor's clock is 10 minutes fast
-    const res = await post(validRequest({ startedAt: ahead - 20_000, sentAt: ahead }));
+  test("the visitor's own clock plays no part: a token issued 20 s ago is a person, whatever else is sent", async () => {
+    const res = await post({
+      ...validRequest({ formToken: formTokenFrom(20_000) }),
+      startedAt: Date.now() + 3_600_000,
+    });
     expect(res.statusCode).toBe(201);
     expect(outbox.lines().map((l) => l.status)).toEqual(["pending", "stored"]);
-    await post(validRequest({ startedAt: ahead - 1000, sentAt: ahead }));
-    expect(outbox.lines().at(-1)).toMatchObject({ status: "spam", spamReason: "too-fast" });
   });
 });
 

@@ -5,7 +5,7 @@ import { handleConsultation, type Deps, type Reply } from "../handler";
 import { resendFailed } from "../resend";
 import { openStore } from "../stores";
 import type { LeadStore } from "../store";
-import { fakeRequest, validRequest } from "../../../../test/consultation";
+import { fakeRequest, TEST_ENV, validRequest } from "../../../../test/consultation";
 import { closedPort, startHangingWebhook, startSilentServer } from "../../../../test/badPeers";
 import { startPostgres, type PostgresServer } from "../../../../test/harness/postgres";
 import { startSmtp, type SmtpPeer } from "../../../../test/peers";
@@ -49,7 +49,7 @@ async function smtpPeer(): Promise<SmtpPeer> {
 
 /** A function instance with these variables (PostgreSQL unless DATABASE_URL says otherwise). */
 function instance(env: Record<string, string>) {
-  const config = readConfig({ DATABASE_URL: url, CONSULTATION_RATE_LIMIT: "1000/600", ...env });
+  const config = readConfig({ ...TEST_ENV, DATABASE_URL: url, CONSULTATION_RATE_LIMIT: "1000/600", ...env });
   const store = openStore(config, log);
   stores.push(store);
   const deps: Deps = { config, store, now: Date.now, log };
@@ -156,7 +156,7 @@ describe("a slow channel", () => {
 
     // The mail server is fixed; the scheduled re-send delivers the lead once.
     const smtp = await smtpPeer();
-    const later = readConfig({ DATABASE_URL: url, SMTP_URL: smtp.url, CONSULTATION_TO: TO });
+    const later = readConfig({ ...TEST_ENV, DATABASE_URL: url, SMTP_URL: smtp.url, CONSULTATION_TO: TO });
     const report = await resendFailed(endpoint.store, later, () => Date.now() + 60 * 60_000);
     expect(report.delivered.map((r) => r.id)).toEqual([idOf(reply)]);
     expect(smtp.mails).toHaveLength(1);

@@ -3,7 +3,7 @@ import { readConfig } from "../config";
 import { handleConsultation, type Deps, type Reply } from "../handler";
 import { openStore } from "../stores";
 import type { LeadStore } from "../store";
-import { fakeRequest, tempOutbox, validRequest } from "../../../../test/consultation";
+import { fakeRequest, tempOutbox, TEST_ENV, validRequest } from "../../../../test/consultation";
 import { startPostgres, type PostgresServer } from "../../../../test/harness/postgres";
 
 /**
@@ -46,6 +46,7 @@ function withValue(field: (typeof FIELDS)[number], hostile: string) {
 }
 
 const INVISIBLE_OR_CONTROL =
+  // eslint-disable-next-line no-control-regex -- the test looks for exactly these.
   /[\u0000-\u001f\u007f-\u009f\u00ad\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\u{e0000}-\u{e007f}]/u;
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -63,7 +64,7 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
 
   beforeAll(async () => {
     outbox = tempOutbox();
-    const env = { CONSULTATION_RATE_LIMIT: "100000/600", CONSULTATION_OUTBOX: outbox.file };
+    const env = { ...TEST_ENV, CONSULTATION_RATE_LIMIT: "100000/600", CONSULTATION_OUTBOX: outbox.file };
     const config = readConfig(
       kind === "postgres" ? { ...env, DATABASE_URL: await pg.createDatabase() } : env,
     );

@@ -5,8 +5,9 @@ import { promisify } from "node:util";
 import { Client } from "pg";
 import { readConfig } from "../config";
 import { handleConsultation, type Deps, type Reply } from "../handler";
-import { PostgresStore } from "../postgresStore";
-import { fakeRequest, validRequest } from "../../../../test/consultation";
+import { connection } from "../postgres/connection";
+import { PostgresStore } from "../postgres/postgresStore";
+import { fakeRequest, TEST_ENV, validRequest } from "../../../../test/consultation";
 import { startPostgres, type PostgresServer } from "../../../../test/harness/postgres";
 import { startSmtp, startWebhook, type SmtpPeer, type WebhookPeer } from "../../../../test/peers";
 
@@ -46,10 +47,10 @@ afterEach(async () => {
 
 /** A function instance: the handler with a store (connection pool) of its own. */
 function instance(env: Record<string, string> = {}) {
-  const store = new PostgresStore(url, log);
+  const store = new PostgresStore(connection(url, {}), log);
   stores.push(store);
   const deps: Deps = {
-    config: readConfig({ DATABASE_URL: url, CONSULTATION_RATE_LIMIT: "1000/600", ...env }),
+    config: readConfig({ ...TEST_ENV, DATABASE_URL: url, CONSULTATION_RATE_LIMIT: "1000/600", ...env }),
     store,
     now: Date.now,
     log,

@@ -2,13 +2,14 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { readConfig } from "../config";
-import { FileStore } from "../fileStore";
+import { FileStore } from "../file/fileStore";
 import { handleConsultation, type Deps } from "../handler";
-import { PostgresStore } from "../postgresStore";
+import { connection, MAINTENANCE_TIMEOUTS } from "../postgres/connection";
+import { PostgresStore } from "../postgres/postgresStore";
 import type { OutboxRecord } from "../record";
 import { retentionCutoffs } from "../retention";
 import type { LeadStore } from "../store";
-import { fakeRequest, tempOutbox, validRequest } from "../../../../test/consultation";
+import { fakeRequest, tempOutbox, TEST_ENV, validRequest } from "../../../../test/consultation";
 import { startPostgres, type PostgresServer } from "../../../../test/harness/postgres";
 
 /**
@@ -52,7 +53,9 @@ const kits: Record<"file" | "postgres", () => Promise<Kit>> = {
     const url = await pg.createDatabase();
     const opened: LeadStore[] = [];
     const open = () => {
-      const store = new PostgresStore(url, quiet);
+      // The store's behaviour is what is tested here; its request timeouts are faults.test.ts's
+      // (racing requests on a loaded machine wait on each other longer than a request would).
+      const store = new PostgresStore(connection(url, {}), quiet, { timeouts: MAINTENANCE_TIMEOUTS });
       opened.push(store);
       return store;
     };
@@ -69,7 +72,7 @@ const kits: Record<"file" | "postgres", () => Promise<Kit>> = {
 
 let counter = 0;
 function lead(overrides: Partial<OutboxRecord> = {}, at = Date.now()): OutboxRecord {
-  const { idempotencyKey, context, website: _w, startedAt: _s, ...fields } = validRequest();
+  const { idempotencyKey, context, website: _w, formToken: _t, ...fields } = validRequest();
   const iso = new Date(at).toISOString();
   return {
     id: `00000000-0000-4000-8000-${String(++counter).padStart(12, "0")}`,
@@ -162,35 +165,6 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     expect(await store.create(retry, now)).toEqual({ kind: "created" });
   });
 
-  test("rate limit: one count across instances; the next one waits; the window slides; a refund gives one back", async () => {
-    const limit = { max: 3, windowMs: 60_000 };
-    const t0 = Date.now();
-    const takes = [];
-    for (let i = 0; i < 3; i++)
-      takes.push(await (i % 2 ? kit.another() : store).takeRate("192.0.2.1", limit, t0 + i * 1000));
-    expect(takes.every((t) => t.allowed)).toBe(true);
-    expect(await kit.another().takeRate("192.0.2.1", limit, t0 + 10_000)).toEqual({
-      allowed: false,
-      retryAfterSeconds: 50,
-    });
-    expect((await store.takeRate("192.0.2.2", limit, t0 + 10_000)).allowed).toBe(true);
-    const first = takes[0];
-    if (first.allowed) await first.refund();
-    expect((await store.takeRate("192.0.2.1", limit, t0 + 11_000)).allowed).toBe(true);
-    expect((await store.takeRate("192.0.2.1", limit, t0 + 12_000)).allowed).toBe(false);
-    expect((await store.takeRate("192.0.2.1", limit, t0 + 61_001)).allowed).toBe(true);
-  });
-
-  test("concurrent requests from one address never pass the limit together", async () => {
-    const limit = { max: 4, windowMs: 60_000 };
-    const now = Date.now();
-    const instances = [store, kit.another(), kit.another(), kit.another()];
-    const takes = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => instances[i % 4].takeRate("198.51.100.7", limit, now)),
-    );
-    expect(takes.filter((t) => t.allowed)).toHaveLength(4);
-  });
-
   test("what is due for a re-send: failed requests and pending ones interrupted over 15 minutes ago, by their latest state", async () => {
     const now = Date.now();
     const failed = lead({ status: "failed" }, now - 1000);
@@ -246,7 +220,7 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
     const missing = [];
     for (const r of arriving) if (!(await store.get(r.id))) missing.push(r.id);
     expect(missing).toEqual([]);
-  });
+  }, 30_000);
 
   test("the maintenance lock: one holder at a time, released after the task, even a failed one", async () => {
     const other = kind === "file" ? new FileStore((store as FileStore).file, quiet) : kit.another();
@@ -261,34 +235,49 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
 
   test("the lock of a live re-send is never taken; the lock of one that was killed is", async () => {
     // A real second process holds the lock (as `npm run consultation:resend` would, mid-run).
+    const leaseMs = 3_000;
     const holder = spawn(process.execPath, ["--import", "tsx", "test/harness/holdLeadLock.ts"], {
       cwd: root,
-      env: { ...process.env, ...kit.env, DATABASE_URL: kit.env.DATABASE_URL ?? "" },
+      env: {
+        ...process.env,
+        ...kit.env,
+        DATABASE_URL: kit.env.DATABASE_URL ?? "",
+        HOLD_LEASE_MS: String(leaseMs),
+      },
       stdio: ["ignore", "pipe", "inherit"],
     });
+    const contender =
+      kind === "file"
+        ? new FileStore((store as FileStore).file, quiet, { leaseMs })
+        : new PostgresStore(connection(kit.env.DATABASE_URL, {}), quiet, { leaseMs });
     try {
       await new Promise<void>((resolve, reject) => {
         holder.stdout!.on("data", (d: Buffer) => d.toString().includes("locked") && resolve());
         holder.once("exit", (code) => reject(new Error(`the lock holder exited with ${code}`)));
       });
-      await expect(store.exclusive(async () => "ran")).rejects.toThrow(/another re-send or prune is running/);
+      // Alive and renewing: never taken, even after more than a lease.
+      await new Promise((resolve) => setTimeout(resolve, 1.5 * leaseMs));
+      await expect(contender.exclusive(async () => "ran")).rejects.toThrow(
+        /another re-send or prune is running/,
+      );
       const exited = new Promise((resolve) => holder.once("exit", resolve));
       holder.kill("SIGKILL");
       await exited;
-      // The file store finds the pid dead at once; PostgreSQL frees the lock as soon as the
-      // server has seen the connection close (moments, on a busy machine).
-      const deadline = Date.now() + 10_000;
+      // PostgreSQL frees the lock as soon as the server has seen the connection close; the file's
+      // lease runs out a lease after its last renewal.
+      const deadline = Date.now() + 5 * leaseMs;
       let outcome: unknown;
       do {
-        outcome = await store.exclusive(async () => "ran").catch((error: Error) => error);
+        outcome = await contender.exclusive(async () => "ran").catch((error: Error) => error);
         if (outcome === "ran") break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       } while (Date.now() < deadline);
       expect(outcome).toBe("ran");
     } finally {
       holder.kill("SIGKILL");
+      await contender.close();
     }
-  }, 30_000);
+  }, 40_000);
 
   test("the lock of a re-send that stopped renewing it (frozen, or its machine gone) is taken once its lease runs out", async () => {
     const leaseMs = 3_000;
@@ -302,12 +291,11 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
       },
       stdio: ["ignore", "pipe", "inherit"],
     });
-    // The same store kind with the same short lease (the default is minutes).
-    type WithLease = new (where: string, log: typeof quiet, options: { leaseMs: number }) => LeadStore;
+    // The same store kind with the same short lease (the default is a minute).
     const contender =
       kind === "file"
-        ? new (FileStore as unknown as WithLease)((store as FileStore).file, quiet, { leaseMs })
-        : new (PostgresStore as unknown as WithLease)(kit.env.DATABASE_URL, quiet, { leaseMs });
+        ? new FileStore((store as FileStore).file, quiet, { leaseMs })
+        : new PostgresStore(connection(kit.env.DATABASE_URL, {}), quiet, { leaseMs });
     try {
       await new Promise<void>((resolve, reject) => {
         holder.stdout!.on("data", (d: Buffer) => d.toString().includes("locked") && resolve());
@@ -333,7 +321,7 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
 
   describe("behind the endpoint", () => {
     const deps = (s: LeadStore, env: Record<string, string> = {}): Deps => ({
-      config: readConfig({ ...kit.env, CONSULTATION_RATE_LIMIT: "2/600", ...env }),
+      config: readConfig({ ...TEST_ENV, ...kit.env, CONSULTATION_RATE_LIMIT: "2/600", ...env }),
       store: s,
       now: Date.now,
       log: quiet,
@@ -358,6 +346,8 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
       expect(
         (await post(store, { ...body, details: "A different project entirely, long enough." })).status,
       ).toBe(400);
+      // The 400 is charged to the allowance for invalid requests, not to this one (2 per window).
+      expect((await post(kit.another(), validRequest())).status).toBe(201);
       expect((await post(kit.another(), validRequest())).status).toBe(429);
     });
 

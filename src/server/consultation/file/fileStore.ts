@@ -1,38 +1,77 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { RateLimit } from "./config";
-import { acquireFileLock } from "./fileLock";
-import { IdempotencyStore, IDEMPOTENCY_TTL_MS } from "./idempotency";
-import { appendRecord, rewriteOutbox, scanOutbox, type Logger } from "./outbox";
-import { RateLimiter } from "./rateLimiter";
-import type { OutboxRecord } from "./record";
-import type { CreateResult, KeyLookup, LeadStore, PruneCutoffs, PruneReport, RateTake } from "./store";
+import { IdempotencyStore, IDEMPOTENCY_TTL_MS } from "../idempotency";
+import { MemoryRateLimiter } from "../rateLimit";
+import type { OutboxRecord } from "../record";
+import {
+  DEFAULT_LEASE_MS,
+  StoreFullError,
+  type CreateResult,
+  type KeyLookup,
+  type LeadStore,
+  type Logger,
+  type PruneCutoffs,
+  type PruneReport,
+  type StoreOptions,
+} from "../store";
+import { withLease } from "./lease";
+import { appendRecord } from "./outboxAppend";
+import { scanOutbox } from "./outboxLines";
+import { rewriteOutbox } from "./outboxRewrite";
 
 const isSpam = (status: OutboxRecord["status"]) => status === "spam" || status === "refused";
 
+/** New requests are kept while the outbox is under this share of its limit; the rest is for their updates. */
+const NEW_REQUESTS_SHARE = 0.9;
+/** Spam is kept (for review, never delivered) only while the outbox is under this share. */
+const SPAM_SHARE = 0.5;
+
 /**
- * The embedded lead store: the NDJSON outbox file (outbox.ts) on this machine's disk. Rate-limit
- * counts and idempotency keys live in this process's memory; the keys are read back from the
- * outbox after a restart. One server process per outbox file.
+ * The embedded lead store: the NDJSON outbox file (outboxLines.ts) on this machine's disk, at most
+ * `maxBytes` (CONSULTATION_OUTBOX_MAX_BYTES). Rate-limit counts and idempotency keys live in this
+ * process's memory (both capped); the keys are read back from the outbox after a restart. One
+ * server process per outbox file.
  */
 export class FileStore implements LeadStore {
-  private readonly limiter = new RateLimiter();
+  readonly rateLimiter = new MemoryRateLimiter();
   private readonly keys = new IdempotencyStore();
   private hydrated?: Promise<void>;
+  private secretValue?: Promise<string>;
+  private readonly leaseMs: number;
+  private readonly maxBytes: number;
 
   constructor(
     readonly file: string,
-    private readonly log: Logger & Pick<Console, "warn"> = console,
-  ) {}
+    private readonly log: Logger = console,
+    options: StoreOptions & { maxBytes?: number } = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.maxBytes = options.maxBytes ?? Infinity;
+  }
 
   get description(): string {
     return `the outbox ${this.file}`;
   }
 
-  async takeRate(client: string, limit: RateLimit, now: number): Promise<RateTake> {
-    const decision = this.limiter.check(client, limit, now);
-    if (!decision.allowed) return decision;
-    return { allowed: true, refund: async () => this.limiter.refund(client, now) };
+  /** A random secret in a file beside the outbox, readable by its owner only, made on first use. */
+  secret(): Promise<string> {
+    this.secretValue ??= (async () => {
+      const file = path.join(path.dirname(this.file), "consultation-secret");
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      try {
+        await fs.promises.writeFile(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+      const value = (await fs.promises.readFile(file, "utf8")).trim();
+      if (value.length < 32) throw new Error(`${file} does not hold a usable secret`);
+      return value;
+    })().catch((error) => {
+      this.secretValue = undefined;
+      throw error;
+    });
+    return this.secretValue;
   }
 
   /** Reads the keys of the last day's requests back from the outbox, once per process. */
@@ -73,6 +112,7 @@ export class FileStore implements LeadStore {
   async create(record: OutboxRecord, now: number): Promise<CreateResult> {
     const { idempotencyKey: key, fingerprint, id } = record;
     await this.hydrate(now);
+    const spam = isSpam(record.status);
     for (;;) {
       const seen = this.keys.lookup(key, fingerprint, now);
       if (seen.kind === "conflict") return seen;
@@ -84,12 +124,14 @@ export class FileStore implements LeadStore {
         }
       }
       // Reserved before the first await, so a concurrent request with this key sees a replay.
-      const result = appendRecord(this.file, record).then(() => id);
+      const limit = this.maxBytes * (spam ? SPAM_SHARE : NEW_REQUESTS_SHARE);
+      const result = appendRecord(this.file, record, limit).then(() => id);
       this.keys.reserve(key, { fingerprint, at: now, id, result });
       try {
         await result;
       } catch (error) {
         this.keys.release(key, id);
+        if (spam && error instanceof StoreFullError) return { kind: "not-kept" };
         throw error;
       }
       return { kind: "created" };
@@ -99,7 +141,7 @@ export class FileStore implements LeadStore {
   async update(record: OutboxRecord): Promise<void> {
     // Freed first: even if the line cannot be written, a retry must not be taken for a replay.
     if (record.status === "refused") this.keys.release(record.idempotencyKey, record.id);
-    await appendRecord(this.file, record);
+    await appendRecord(this.file, record, this.maxBytes);
   }
 
   async get(id: string): Promise<OutboxRecord | undefined> {
@@ -134,13 +176,8 @@ export class FileStore implements LeadStore {
   }
 
   async exclusive<T>(task: () => Promise<T>): Promise<T> {
-    fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    const release = acquireFileLock(`${this.file}.resend.lock`, "another re-send or prune");
-    try {
-      return await task();
-    } finally {
-      release();
-    }
+    await fs.promises.mkdir(path.dirname(this.file), { recursive: true });
+    return withLease(`${this.file}.resend.lock`, "another re-send or prune", this.leaseMs, this.log, task);
   }
 
   async close(): Promise<void> {}

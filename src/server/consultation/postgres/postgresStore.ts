@@ -1,55 +1,36 @@
 import { Pool, type PoolClient } from "pg";
-import type { RateLimit } from "./config";
-import { IDEMPOTENCY_TTL_MS } from "./idempotency";
-import type { Logger } from "./outbox";
-import type { OutboxRecord } from "./record";
-import type { CreateResult, KeyLookup, LeadStore, PruneCutoffs, PruneReport, RateTake } from "./store";
+import { IDEMPOTENCY_TTL_MS } from "../idempotency";
+import type { OutboxRecord } from "../record";
+import {
+  DEFAULT_LEASE_MS,
+  type CreateResult,
+  type KeyLookup,
+  type LeadStore,
+  type Logger,
+  type PruneCutoffs,
+  type PruneReport,
+  type StoreOptions,
+} from "../store";
+import {
+  describeConnection,
+  poolConfig,
+  REQUEST_TIMEOUTS,
+  type Connection,
+  type Timeouts,
+} from "./connection";
+import { withAdvisoryLease } from "./lease";
+import { PostgresRateLimiter } from "./rateLimit";
+import { isMissingTable, TABLES } from "./schema";
 
 /**
  * The lead store in PostgreSQL (DATABASE_URL), through node-postgres. Requests, idempotency keys
  * and rate-limit counts are rows, so every instance of the function (every serverless instance,
- * every server) shares them, and a request answered 201 is committed first.
- *
- * The tables are created on first use (`CREATE TABLE IF NOT EXISTS`, under an advisory lock so
- * two instances starting at once do not collide): no migration step to remember. A change to
- * them later gets its own idempotent statement here, run the same way.
+ * every server) shares them, and a request answered 201 is committed first. The tables come from
+ * `npm run db:migrate` (schema.ts). Every session has a statement and a lock timeout
+ * (connection.ts): a request's store calls take seconds at most, whatever the database does.
  */
 
-export const SCHEMA_SQL = `
-CREATE TABLE IF NOT EXISTS consultation_requests (
-  id uuid PRIMARY KEY,
-  received_at timestamptz NOT NULL,
-  updated_at timestamptz NOT NULL,
-  status text NOT NULL,
-  reason text,
-  spam_reason text,
-  idempotency_key text NOT NULL,
-  fingerprint text NOT NULL,
-  fields jsonb NOT NULL,
-  context jsonb NOT NULL,
-  delivery jsonb NOT NULL DEFAULT '{}'
-);
-CREATE INDEX IF NOT EXISTS consultation_requests_status_updated
-  ON consultation_requests (status, updated_at);
-CREATE TABLE IF NOT EXISTS consultation_idempotency_keys (
-  key text PRIMARY KEY,
-  fingerprint text NOT NULL,
-  request_id uuid NOT NULL REFERENCES consultation_requests (id) ON DELETE CASCADE,
-  created_at timestamptz NOT NULL
-);
-CREATE TABLE IF NOT EXISTS consultation_rate_hits (
-  id bigserial PRIMARY KEY,
-  client text NOT NULL,
-  at timestamptz NOT NULL
-);
-CREATE INDEX IF NOT EXISTS consultation_rate_hits_client_at ON consultation_rate_hits (client, at);
-`;
-
 const KEY_TAKEN = Symbol("the idempotency key is taken");
-
-/** Advisory lock ids (any 64-bit numbers this application owns). */
-const SCHEMA_LOCK = 7_305_001;
-const MAINTENANCE_LOCK = 7_305_002;
 
 interface Row {
   id: string;
@@ -79,49 +60,42 @@ const toRecord = (row: Row): OutboxRecord => ({
   delivery: row.delivery,
 });
 
-/** `PostgreSQL host:port/database`, for messages: never the user or password. */
-export function describeDatabase(url: string): string {
-  try {
-    const { hostname, port, pathname } = new URL(url);
-    return `PostgreSQL ${hostname}${port ? `:${port}` : ""}${pathname || "/"}`;
-  } catch {
-    return "PostgreSQL (DATABASE_URL)";
-  }
+export interface PostgresStoreOptions extends StoreOptions {
+  timeouts?: Timeouts;
 }
 
 export class PostgresStore implements LeadStore {
   private readonly pool: Pool;
-  private ready?: Promise<void>;
   readonly description: string;
+  readonly rateLimiter: PostgresRateLimiter;
+  private readonly leaseMs: number;
+  private secretValue?: Promise<string>;
 
   constructor(
-    url: string,
-    private readonly log: Logger & Pick<Console, "error"> = console,
+    connection: Connection,
+    private readonly log: Logger = console,
+    options: PostgresStoreOptions = {},
   ) {
-    this.description = describeDatabase(url);
-    this.pool = new Pool({
-      connectionString: url,
-      // A function instance handles one request at a time; a few connections are plenty, and
-      // many instances must not exhaust the server's connection limit.
-      max: 4,
-      idleTimeoutMillis: 30_000,
-      connectionTimeoutMillis: 5_000,
-      query_timeout: 10_000,
-    });
+    this.description = describeConnection(connection);
+    this.leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    this.pool = new Pool(poolConfig(connection, options.timeouts ?? REQUEST_TIMEOUTS));
     // A connection that breaks while idle (the server restarted) must not crash the process.
     this.pool.on("error", (error) => log.error(`consultation: ${this.description}: ${error.message}`));
+    this.rateLimiter = new PostgresRateLimiter(
+      (work) => this.transaction(work),
+      (sql, values) => this.query(sql, values),
+    );
   }
 
-  /** Creates the tables on first use (and again after a failure, e.g. the server was down). */
-  private schema(): Promise<void> {
-    this.ready ??= this.transaction(async (client) => {
-      await client.query("SELECT pg_advisory_xact_lock($1)", [SCHEMA_LOCK]);
-      await client.query(SCHEMA_SQL);
-    }).catch((error) => {
-      this.ready = undefined;
-      throw error;
-    });
-    return this.ready;
+  /** Says what to do when the database was never migrated. */
+  private explain(error: unknown): never {
+    if (isMissingTable(error)) {
+      throw new Error(
+        `${this.description} has no ${TABLES.join(", ")} tables: run \`npm run db:migrate\` with this DATABASE_URL`,
+        { cause: error },
+      );
+    }
+    throw error;
   }
 
   /**
@@ -129,20 +103,10 @@ export class PostgresStore implements LeadStore {
    * that breaks between two statements (the server died) emits "error" with nobody listening,
    * which would end the process: listen until it is back.
    */
-  private async checkOut(): Promise<PoolClient & { done(healthy: boolean): void }> {
+  private async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     const onError = (error: Error) => this.log.error(`consultation: ${this.description}: ${error.message}`);
     client.on("error", onError);
-    return Object.assign(client, {
-      done: (healthy: boolean) => {
-        client.off("error", onError);
-        client.release(!healthy);
-      },
-    });
-  }
-
-  private async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.checkOut();
     let healthy = true;
     try {
       await client.query("BEGIN");
@@ -152,46 +116,35 @@ export class PostgresStore implements LeadStore {
     } catch (error) {
       // A connection that cannot even roll back is dead: do not give it back to the pool.
       await client.query("ROLLBACK").catch(() => (healthy = false));
-      throw error;
+      return error === KEY_TAKEN ? Promise.reject(error) : this.explain(error);
     } finally {
-      client.done(healthy);
+      client.off("error", onError);
+      client.release(!healthy);
     }
   }
 
   private async query<R extends object>(sql: string, values: unknown[] = []): Promise<R[]> {
-    await this.schema();
-    return (await this.pool.query<R>(sql, values)).rows;
+    try {
+      return (await this.pool.query<R>(sql, values)).rows;
+    } catch (error) {
+      return this.explain(error);
+    }
   }
 
-  async takeRate(client: string, limit: RateLimit, now: number): Promise<RateTake> {
-    await this.schema();
-    const since = new Date(now - limit.windowMs);
-    const result = await this.transaction(async (db) => {
-      // One client's requests are counted one at a time, across every instance.
-      await db.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [`consultation:${client}`]);
-      await db.query("DELETE FROM consultation_rate_hits WHERE client = $1 AND at <= $2", [client, since]);
-      // The max-th most recent request in the window: while it is there, the client must wait.
-      const { rows } = await db.query<{ at: Date }>(
-        "SELECT at FROM consultation_rate_hits WHERE client = $1 ORDER BY at DESC OFFSET $2 LIMIT 1",
-        [client, limit.max - 1],
-      );
-      if (rows.length) {
-        const retryAfterMs = rows[0].at.getTime() + limit.windowMs - now;
-        return { allowed: false as const, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
-      }
-      const inserted = await db.query<{ id: string }>(
-        "INSERT INTO consultation_rate_hits (client, at) VALUES ($1, $2) RETURNING id",
-        [client, new Date(now)],
-      );
-      return { allowed: true as const, hit: inserted.rows[0].id };
-    });
-    if (!result.allowed) return result;
-    return {
-      allowed: true,
-      refund: async () => {
-        await this.pool.query("DELETE FROM consultation_rate_hits WHERE id = $1", [result.hit]);
-      },
-    };
+  secret(): Promise<string> {
+    this.secretValue ??= this.query<{ value: string }>(
+      "SELECT value FROM consultation_settings WHERE name = 'form_secret'",
+    )
+      .then((rows) => {
+        if (!rows.length)
+          throw new Error(`${this.description} has no form secret: run \`npm run db:migrate\``);
+        return rows[0].value;
+      })
+      .catch((error) => {
+        this.secretValue = undefined;
+        throw error;
+      });
+    return this.secretValue;
   }
 
   async lookupKey(key: string, fingerprint: string, now: number): Promise<KeyLookup> {
@@ -206,7 +159,6 @@ export class PostgresStore implements LeadStore {
   }
 
   async create(record: OutboxRecord, now: number): Promise<CreateResult> {
-    await this.schema();
     const claimed = this.transaction(async (db) => {
       await db.query(
         `INSERT INTO consultation_requests
@@ -256,7 +208,6 @@ export class PostgresStore implements LeadStore {
   }
 
   async update(record: OutboxRecord): Promise<void> {
-    await this.schema();
     await this.transaction(async (db) => {
       await db.query(
         `UPDATE consultation_requests
@@ -300,37 +251,13 @@ export class PostgresStore implements LeadStore {
        RETURNING status`,
       [new Date(cutoffs.spamBefore), new Date(cutoffs.enquiriesBefore)],
     );
-    await this.pool.query("DELETE FROM consultation_rate_hits WHERE at < $1", [new Date(cutoffs.hitsBefore)]);
+    await this.query("DELETE FROM consultation_rate_hits WHERE at < $1", [new Date(cutoffs.hitsBefore)]);
     const spam = rows.filter((r) => r.status === "spam" || r.status === "refused").length;
     return { spam, enquiries: rows.length - spam };
   }
 
-  async exclusive<T>(task: () => Promise<T>): Promise<T> {
-    await this.schema();
-    // A session lock on a connection of its own: the server drops it the moment that
-    // connection ends, so a crashed run never leaves it behind, and a live one keeps it.
-    const client = await this.checkOut();
-    let healthy = true;
-    try {
-      const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [
-        MAINTENANCE_LOCK,
-      ]);
-      if (!rows[0].locked) {
-        throw new Error(
-          `another re-send or prune is running on ${this.description} (it holds advisory lock ${MAINTENANCE_LOCK}); wait for it`,
-        );
-      }
-      try {
-        return await task();
-      } finally {
-        await client
-          .query("SELECT pg_advisory_unlock($1)", [MAINTENANCE_LOCK])
-          .catch(() => (healthy = false));
-      }
-    } finally {
-      // Ending a connection whose unlock failed releases the lock too.
-      client.done(healthy);
-    }
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return withAdvisoryLease(this.pool, this.description, this.leaseMs, this.log, task);
   }
 
   async close(): Promise<void> {
