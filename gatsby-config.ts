@@ -9,7 +9,8 @@ import { NEW_HOME_PATH } from "./shared/routes";
 import { sitemapSerializer, SITEMAP_QUERY } from "./gatsby/lib/sitemap";
 import { headerRules, headerSettings } from "./gatsby/lib/headers";
 import { MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analytics";
-import { countryLookupUrlProblem, resolveCountryLookupUrl } from "./shared/countryLookup";
+import { resolveCountryLookupUrl } from "./shared/countryLookup";
+import { lookupUrlProblem } from "./schemas/urls";
 
 // Gatsby takes an exception thrown while this file loads for a failed compilation: it retries, then
 // carries on with no configuration at all and fails later on an unrelated GraphQL error. So a
@@ -41,9 +42,10 @@ if (measurementId && !MEASUREMENT_ID_PATTERN.test(measurementId)) {
 }
 
 // GATSBY_COUNTRY_LOOKUP_URL overrides site.yaml's countryLookupUrl (the benchmark points it at a
-// local stub); the browser reads it the same way (src/lib/countryLookup.ts).
+// local stub); the browser reads it the same way (src/lib/countryLookup.ts). The override is held
+// to site.yaml's own rule (schemas/urls.ts).
 const lookupUrl = resolveCountryLookupUrl(process.env.GATSBY_COUNTRY_LOOKUP_URL, site.countryLookupUrl);
-const lookupProblem = countryLookupUrlProblem(lookupUrl);
+const lookupProblem = lookupUrlProblem(lookupUrl);
 if (lookupProblem) {
   stop(`GATSBY_COUNTRY_LOOKUP_URL: "${lookupUrl}" ${lookupProblem}; fix it or unset it`);
 }

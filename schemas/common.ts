@@ -1,5 +1,15 @@
 import { z } from "zod";
 import { SLUG_PATTERN } from "./patterns";
+import {
+  HREF_PATTERN,
+  HTTPS_URL_PATTERN,
+  hrefProblem,
+  httpsUrlProblem,
+  LOOKUP_URL_PATTERN,
+  lookupUrlProblem,
+  SITE_URL_PATTERN,
+  siteUrlProblem,
+} from "./urls";
 
 /**
  * Building blocks shared by every content schema. The metadata keys set with `.meta()`
@@ -32,11 +42,37 @@ export const text = (min: number, max: number, description?: string) => {
 };
 
 /**
+ * A text field holding an address: `pattern` goes into the JSON Schemas (editors' YAML tools, the
+ * CMS), and a value that fails it gets `problem`'s sentence on what to write instead.
+ */
+const address = (pattern: string, problem: (value: string) => string | null) =>
+  z.string().regex(new RegExp(pattern), {
+    error: (issue) => problem(String(issue.input)) ?? undefined,
+  });
+
+/**
  * A full https: address for a link editors set (social profiles). Anything else, `javascript:`
  * above all, would become a clickable link on every page.
  */
 export const httpsUrl = (example = "https://www.linkedin.com/company/example") =>
-  z.url({ protocol: /^https$/, message: `write a full https:// address, e.g. ${example}` });
+  address(HTTPS_URL_PATTERN, (value) => httpsUrlProblem(value, example)).describe(
+    "A full address starting with https://.",
+  );
+
+/**
+ * A link editors set in menus and the footer: a path of this site (one leading `/`), an anchor,
+ * or a full https: address of another site (schemas/urls.ts says why nothing else).
+ */
+export const href = () =>
+  address(HREF_PATTERN, hrefProblem).describe(
+    "A page of this site (/about, /#faq) or a full https:// address of another site.",
+  );
+
+/** The site's own address, which every page's canonical and social address starts with. */
+export const siteUrl = () => address(SITE_URL_PATTERN, siteUrlProblem);
+
+/** The country lookup's address: https, or http on this machine only. */
+export const lookupUrl = () => address(LOOKUP_URL_PATTERN, lookupUrlProblem);
 
 /** A path to an image below content/images, e.g. works/humm-cover.jpg. */
 export const imagePath = () =>

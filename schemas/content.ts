@@ -1,5 +1,18 @@
 import { z } from "zod";
-import { faq, httpsUrl, icon, image, ref, seoFields, slug, text, titledText } from "./common";
+import {
+  faq,
+  href,
+  httpsUrl,
+  icon,
+  image,
+  lookupUrl,
+  ref,
+  seoFields,
+  siteUrl,
+  slug,
+  text,
+  titledText,
+} from "./common";
 import { PLATFORMS } from "./platforms";
 
 /** content/site.yaml: facts about the company, used everywhere from this one place. */
@@ -8,9 +21,9 @@ export const siteSchema = z
     name: text(2, 40, "The agency's marketing name."),
     tagline: text(10, 80, "Shown after the name in the home page title."),
     description: text(70, 170),
-    siteUrl: z
-      .url({ message: "write the full address, e.g. https://www.example.com" })
-      .regex(/[^/]$/, { message: "leave off the trailing slash" }),
+    siteUrl: siteUrl().describe(
+      "Every page's address starts with it: canonical links, the sitemap, social cards.",
+    ),
     phone: text(6, 30, "Shown as written; dialled without spaces."),
     email: z.email({ message: "write an e-mail address, e.g. hello@example.com" }),
     address: z
@@ -35,11 +48,9 @@ export const siteSchema = z
         message: "write a GA4 measurement id such as G-AB12CD34EF, or leave it empty",
       })
       .describe("GA4 measurement id. Empty turns analytics off; GATSBY_GA_MEASUREMENT_ID overrides it."),
-    countryLookupUrl: z
-      .url()
-      .describe(
-        'IP-to-country service answering JSON such as {"country":"DE"}; GATSBY_COUNTRY_LOOKUP_URL overrides it at build time.',
-      ),
+    countryLookupUrl: lookupUrl().describe(
+      'IP-to-country service answering JSON such as {"country":"DE"}; GATSBY_COUNTRY_LOOKUP_URL overrides it at build time.',
+    ),
     consentRegions: z
       .array(
         z.string().regex(/^[A-Z]{2}$/, {
@@ -205,7 +216,7 @@ const topItem = z.union([
   z
     .object({
       label: text(2, 30),
-      href: z.string().regex(/^(\/|https:\/\/)/, { message: "start with / or https://" }),
+      href: href(),
     })
     .strict(),
 ]);
@@ -253,7 +264,7 @@ const footerLink = z.union([
   z
     .object({
       label: text(2, 40),
-      href: z.string().regex(/^(\/|https:\/\/)/, { message: "start with / or https://" }),
+      href: href(),
     })
     .strict(),
 ]);

@@ -49,7 +49,7 @@ test("a broken site.yaml stops the build at gatsby-config with the loader's repo
   fx.write("site.yaml", { ...fx.read("site.yaml"), siteUrl: "www.example.com/" });
   const run = gatsbyBuild({ CONTENT_DIR: fx.dir });
   expect(run.output).toContain(
-    `${path.basename(fx.dir)}/site.yaml › siteUrl: write the full address, e.g. https://www.example.com`,
+    `${path.basename(fx.dir)}/site.yaml › siteUrl: write the site's https:// address without a path, e.g. https://www.example.com`,
   );
   expect(run.status).not.toBe(0);
   // It stopped while compiling the config: nothing was sourced or built.
