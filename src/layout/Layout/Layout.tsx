@@ -3,8 +3,7 @@ import styled from "styled-components";
 import { Footer } from "../Footer";
 import { useLayout } from "../../hooks/useLayout";
 import { Navbar } from "../Navbar";
-
-const ConsultationModal = React.lazy(() => import("../ConsultationModal"));
+import { LazyConsultationModal } from "./Layout.ConsultationModal";
 
 const SkipLink = styled.a`
   position: absolute;
@@ -42,11 +41,7 @@ export function Layout({ pathname, solidNavbar, children }: LayoutProps) {
         {children}
       </main>
       <Footer />
-      {showModal && (
-        <React.Suspense fallback={null}>
-          <ConsultationModal />
-        </React.Suspense>
-      )}
+      {showModal && <LazyConsultationModal />}
     </>
   );
 }
