@@ -111,8 +111,13 @@ const config: GatsbyConfig = {
         enableIdentityWidget: false,
         htmlTitle: `Content manager | ${site.name}`,
         // The plugin copies Decap's prebuilt bundle (4 MB, already minified) and would then
-        // minify it again, which took over a minute: minify only our own CMS entry.
-        customizeWebpackConfig: (webpackConfig: { optimization?: { minimizer?: unknown[] } }) => {
+        // minify it again, which took over a minute: minify only our own CMS entry. And no
+        // source maps, as for the site's bundles (the map it copies goes in onPostBuild).
+        customizeWebpackConfig: (webpackConfig: {
+          optimization?: { minimizer?: unknown[] };
+          devtool?: string | false;
+        }) => {
+          webpackConfig.devtool = false;
           webpackConfig.optimization = {
             ...webpackConfig.optimization,
             minimizer: [new TerserPlugin({ exclude: /decap-cms-app\.js|\.production\.min\.js/ })],

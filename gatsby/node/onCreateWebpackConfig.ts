@@ -14,7 +14,9 @@ import { CompileHintsPlugin } from "../lib/compileHints";
  * builds. If a `<Script strategy="off-main-thread">` is ever added, remove this alias.
  *
  * In production builds, the scripts every page starts with carry V8's compile hint
- * (gatsby/lib/compileHints.ts).
+ * (gatsby/lib/compileHints.ts), and no source maps are written: Gatsby's default (`source-map`)
+ * would publish the site's original source beside every bundle. The CMS bundle is built the same
+ * way (gatsby-config), and onPostBuild removes a map a plugin copies from a prebuilt package.
  */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
   if (stage !== "build-javascript" && stage !== "develop") return;
@@ -31,6 +33,6 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ sta
           : {}),
       },
     },
-    ...(stage === "build-javascript" ? { plugins: [new CompileHintsPlugin()] } : {}),
+    ...(stage === "build-javascript" ? { devtool: false, plugins: [new CompileHintsPlugin()] } : {}),
   });
 };

@@ -6,11 +6,13 @@ import { loadSite } from "../lib/content";
 import { extraNetlifyHeaders, headerRules, headerSettings } from "../lib/headers";
 import { stripNulBytes } from "../lib/nulBytes";
 import { contentDir } from "../lib/paths";
+import { removeSourceMaps } from "../lib/sourceMaps";
 
 /**
  * Writes public/robots.txt and public/llms.txt from content (see gatsby/lib/crawlerFiles.ts), and
  * the start of public/_headers that the adapter completes after this (gatsby/lib/headers.ts).
- * Takes out the NUL bytes React 18's streaming renderer can leave in a page (gatsby/lib/nulBytes.ts).
+ * Takes out the NUL bytes React 18's streaming renderer can leave in a page (gatsby/lib/nulBytes.ts),
+ * and the source maps a plugin copies from a prebuilt package (gatsby/lib/sourceMaps.ts).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
   // Typed by the generated Queries.CrawlerFilesQuery (npm run typegen).
@@ -73,6 +75,9 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   const cleaned = await stripNulBytes(publicDir);
   if (cleaned.length)
     reporter.info(`Removed the NUL bytes React's streaming renderer left in ${cleaned.join(", ")}`);
+  const maps = await removeSourceMaps(publicDir);
+  if (maps.removed.length)
+    reporter.info(`Removed source maps copied from prebuilt packages: ${maps.removed.join(", ")}`);
   // The same rules gatsby-config declares, from the same settings.
   const rules = headerRules(headerSettings(loadSite(contentDir())));
   await Promise.all([
