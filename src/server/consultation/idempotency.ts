@@ -24,12 +24,12 @@ export class IdempotencyStore {
   private readonly entries = new Map<string, IdempotencyEntry>();
 
   /**
-   * At most `maxEntries` keys (about 300 bytes each: 100,000 keys are about 30 MB); past that the
-   * oldest goes first, and a retry of it after that long would be taken for a new request.
+   * At most `maxEntries` keys (about 520 bytes each, measured: 50,000 keys are about 26 MB); past
+   * that the oldest goes first, and a retry of it after that long would be taken for a new request.
    */
   constructor(
     private readonly ttlMs = IDEMPOTENCY_TTL_MS,
-    private readonly maxEntries = 100_000,
+    private readonly maxEntries = 50_000,
   ) {}
 
   get size(): number {

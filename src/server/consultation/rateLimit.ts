@@ -42,7 +42,7 @@ export const retryAfter = (oldest: number, windowMs: number, now: number): numbe
 /**
  * A sliding window kept in this process's memory: one list of request times per key. The number
  * of keys is capped so a flood of addresses cannot grow memory without bound; the least recently
- * used key goes first (about 200 bytes a key: 50,000 keys are about 10 MB).
+ * used key goes first (about 450 bytes a key, measured: 50,000 keys are about 23 MB).
  */
 export class MemoryRateLimiter implements RateLimiter {
   private readonly hits = new Map<string, number[]>();

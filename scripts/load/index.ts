@@ -1,0 +1,154 @@
+/**
+ * `npm run load`: the lead pipeline and the pages under load, on loopback, bounded in time.
+ *
+ * It starts a throwaway PostgreSQL (test/harness/postgres.ts), an SMTP server (smtp-server) and
+ * `npm start`'s server on the last build (building it if there is none), finds the most page
+ * connections the server sustains (short calibration runs), then for 60 s sends pages at that
+ * many connections, 20 valid leads a second from distinct addresses and a stream of invalid
+ * requests, and stops the SMTP server from 20 s to 40 s. Afterwards it runs the re-send, counts
+ * leads sent, stored and delivered, prints the figures, writes them to docs/reliability.md, and
+ * exits non-zero when a budget of scripts/load/report.ts breaks. LOAD_SECONDS shortens the run.
+ */
+import { execFile, execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { promisify } from "node:util";
+import { Client } from "pg";
+import { buildProduction } from "../../test/harness/production";
+import { startPostgres } from "../../test/harness/postgres";
+import { routeTable } from "../../test/harness/routes";
+import { freePort, serveSite } from "../../test/harness/server";
+import { startSmtp, type SmtpPeer } from "../../test/peers";
+import { hasBuild } from "../siteServer";
+import { judge, markdown, writeFigures, type LoadFigures } from "./report";
+import { invalid, leads, pages } from "./traffic";
+
+const root = path.resolve(__dirname, "../..");
+const SECONDS = Number(process.env.LOAD_SECONDS) || 60;
+const LEADS_PER_SECOND = 20;
+const CALIBRATION = [8, 16, 32, 64, 128];
+/** A page connection count is sustained when nothing fails and p99 stays under this. */
+const SUSTAINED_P99_MS = 250;
+
+/** Resident memory of the server's process group (tsx and the node it runs), in MB. */
+const rssMb = (pgid: number): number => {
+  const out = execFileSync("ps", ["-o", "rss=", "-g", String(pgid)], { encoding: "utf8" });
+  return Math.round(out.split("\n").reduce((n, line) => n + (Number(line.trim()) || 0), 0) / 1024);
+};
+
+const distinctIds = (peers: SmtpPeer[]) =>
+  new Set(peers.flatMap((p) => p.mails.map((m) => m.text.match(/X-Consultation-Id: ([\w-]+)/i)?.[1]))).size;
+
+async function count(url: string, sql: string, values: unknown[]): Promise<number> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ n: number }>(sql, values)).rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  if (!hasBuild(root)) buildProduction(root);
+  const pg = await startPostgres();
+  const smtpPort = await freePort();
+  const peers: SmtpPeer[] = [await startSmtp(smtpPort)];
+  const secret = randomBytes(24).toString("hex");
+  const databaseUrl = await pg.createDatabase();
+  const env = {
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    CONSULTATION_TO: "leads@copperline.example",
+    CONSULTATION_SECRET: secret,
+    CONSULTATION_TRUSTED_HOPS: "1",
+    CONSULTATION_RESEND_INTERVAL_MINUTES: "0",
+    CONSULTATION_OUTBOX: "",
+    CONSULTATION_WEBHOOK_URL: "",
+  };
+  const server = await serveSite(root, env);
+  const pgid = server.child.pid!;
+  try {
+    const paths = routeTable().routes.map((r) => r.path);
+    const calibration: LoadFigures["calibration"] = [];
+    for (const connections of CALIBRATION) {
+      const r = await pages(server.url, paths, connections, 4);
+      const p99 =
+        [...r.samples.map((s) => s.ms)].sort((a, b) => a - b)[Math.ceil(0.99 * r.samples.length) - 1] ?? 0;
+      const ok =
+        !r.errors &&
+        !r.timeouts &&
+        Object.keys(r.statuses).every((s) => s === "200") &&
+        p99 <= SUSTAINED_P99_MS;
+      calibration.push({ connections, rps: Math.round(r.requests / 4), p99, ok });
+      if (!ok) break;
+    }
+    const connections = [...calibration].reverse().find((c) => c.ok)?.connections ?? CALIBRATION[0];
+
+    const rssStartMb = rssMb(pgid);
+    const started = Date.now();
+    const smtpDown: [number, number] = [Math.round(SECONDS / 3), Math.round((2 * SECONDS) / 3)];
+    const outage = (async () => {
+      await new Promise((r) => setTimeout(r, smtpDown[0] * 1000));
+      await peers[0].stop();
+      await new Promise((r) => setTimeout(r, (smtpDown[1] - smtpDown[0]) * 1000));
+      peers.push(await startSmtp(smtpPort));
+    })();
+    const [pageRun, leadRun, invalidRun] = await Promise.all([
+      pages(server.url, paths, connections, SECONDS, started),
+      leads(server.url, secret, LEADS_PER_SECOND, SECONDS, started),
+      invalid(server.url, 4, SECONDS, started),
+      outage,
+    ]);
+    const rssEndMb = rssMb(pgid);
+
+    const ids = leadRun.ids;
+    const stored = await count(
+      databaseUrl,
+      "SELECT count(*)::int AS n FROM consultation_requests WHERE id = ANY($1::uuid[])",
+      [ids],
+    );
+    const delivered = () =>
+      count(
+        databaseUrl,
+        "SELECT count(*)::int AS n FROM consultation_requests WHERE id = ANY($1::uuid[]) AND status = 'delivered'",
+        [ids],
+      );
+    const deliveredInRequest = await delivered();
+    await promisify(execFile)("npm", ["run", "--silent", "consultation:resend"], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    }).catch((error: { stdout?: string; stderr?: string }) =>
+      process.stderr.write(`${error.stdout ?? ""}${error.stderr ?? ""}`),
+    );
+    const figures: LoadFigures = {
+      connections,
+      seconds: SECONDS,
+      smtpDown,
+      pages: pageRun,
+      leads: leadRun,
+      invalid: invalidRun,
+      stored,
+      deliveredInRequest,
+      deliveredAfterResend: await delivered(),
+      mailsReceived: distinctIds(peers),
+      rssStartMb,
+      rssEndMb,
+      calibration,
+    };
+    const broken = judge(figures);
+    const text = markdown(figures, broken, new Date().toISOString().slice(0, 10));
+    process.stdout.write(`\n${text}\n`);
+    if (process.env.LOAD_SECONDS === undefined) writeFigures(path.join(root, "docs/reliability.md"), text);
+    process.exitCode = broken.length ? 1 : 0;
+  } finally {
+    await server.stop();
+    await Promise.all(peers.map((p) => p.stop().catch(() => undefined)));
+    await pg.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

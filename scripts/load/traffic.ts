@@ -1,0 +1,131 @@
+import { randomBytes } from "node:crypto";
+import autocannon from "autocannon";
+import { issueFormToken } from "../../src/server/consultation/formToken";
+import { validRequest } from "../../test/consultation";
+
+/**
+ * The traffic of `npm run load`, made by autocannon (loopback only, bounded by a duration): pages
+ * at a given number of connections, valid leads at a fixed rate from distinct addresses, and
+ * invalid requests from one shared address.
+ */
+
+export interface Sample {
+  /** ms since the run started. */
+  at: number;
+  ms: number;
+  status: number;
+}
+
+export interface TrafficResult {
+  requests: number;
+  durationS: number;
+  samples: Sample[];
+  statuses: Record<string, number>;
+  errors: number;
+  timeouts: number;
+  /** The ids the server gave the valid leads it accepted (201). */
+  ids: string[];
+}
+
+type Request = NonNullable<autocannon.Options["requests"]>[number];
+
+function run(options: autocannon.Options, started: number, ids?: string[]): Promise<TrafficResult> {
+  const samples: Sample[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ timeout: 10, ...options }, (error, result) => {
+      if (error) return reject(error);
+      const statuses: Record<string, number> = {};
+      for (const s of samples) statuses[s.status] = (statuses[s.status] ?? 0) + 1;
+      resolve({
+        requests: samples.length,
+        durationS: result.duration,
+        samples,
+        statuses,
+        errors: result.errors,
+        timeouts: result.timeouts,
+        ids: ids ?? [],
+      });
+    });
+    instance.on("response", (_client, status, _bytes, ms) =>
+      samples.push({ at: Date.now() - started, ms, status }),
+    );
+  });
+}
+
+/** Pages, round robin, on `connections` connections for `seconds`. */
+export function pages(
+  url: string,
+  paths: string[],
+  connections: number,
+  seconds: number,
+  started = Date.now(),
+) {
+  const requests: Request[] = paths.map((path) => ({ method: "GET", path }));
+  return run({ url, connections, duration: seconds, requests }, started);
+}
+
+let address = 0;
+/** A client address of its own for each lead (the server trusts one X-Forwarded-For hop). */
+const nextAddress = () => {
+  address += 1;
+  return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+};
+
+/**
+ * Valid leads, `rate` a second, each from a new address, each with a form token the server issued
+ * a minute before (signed with the server's CONSULTATION_SECRET, which the run sets).
+ */
+export function leads(url: string, secret: string, rate: number, seconds: number, started: number) {
+  const ids: string[] = [];
+  const request: Request = {
+    method: "POST",
+    path: "/api/consultation",
+    setupRequest: (req) => {
+      const n = address + 1;
+      const body = validRequest({
+        email: `load-${n}-${randomBytes(3).toString("hex")}@load.example`,
+        formToken: issueFormToken(secret, Date.now() - 60_000),
+      });
+      return {
+        ...req,
+        headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
+        body: JSON.stringify(body),
+      };
+    },
+    onResponse: (status, body) => {
+      if (status === 201) ids.push((JSON.parse(body) as { id: string }).id);
+    },
+  };
+  return run(
+    {
+      url,
+      connections: Math.max(4, Math.ceil(rate / 2)),
+      overallRate: rate,
+      duration: seconds,
+      requests: [request],
+    },
+    started,
+    ids,
+  );
+}
+
+/** Invalid requests (an empty name, broken JSON, the wrong type), `rate` a second, all from one address. */
+export function invalid(url: string, rate: number, seconds: number, started: number) {
+  const headers = { "content-type": "application/json", "x-forwarded-for": "192.0.2.250" };
+  const requests: Request[] = [
+    {
+      method: "POST",
+      path: "/api/consultation",
+      headers,
+      body: JSON.stringify({ ...validRequest(), name: "" }),
+    },
+    { method: "POST", path: "/api/consultation", headers, body: '{"name": "half' },
+    {
+      method: "POST",
+      path: "/api/consultation",
+      headers: { ...headers, "content-type": "text/plain" },
+      body: "hello",
+    },
+  ];
+  return run({ url, connections: 2, overallRate: rate, duration: seconds, requests }, started);
+}

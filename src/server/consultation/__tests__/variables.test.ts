@@ -1,0 +1,39 @@
+/** @jest-environment node */
+import fs from "node:fs";
+import path from "node:path";
+import { VARIABLES } from "../variables";
+
+/**
+ * The variables are declared once (variables.ts); docs/deploying.md's reference table is written
+ * from that list by `npm run docs:variables`. A variable added to the code without its line in
+ * the docs (or a line changed in one place only) fails here.
+ */
+
+const DOC = path.resolve(__dirname, "../../../../docs/deploying.md");
+
+/** The rows of the table between the markers, as [names, default, meaning], whitespace collapsed. */
+function documentedRows(): string[][] {
+  const doc = fs.readFileSync(DOC, "utf8");
+  const section = doc.slice(doc.indexOf("<!-- variables:start -->"), doc.indexOf("<!-- variables:end -->"));
+  return section
+    .split("\n")
+    .filter((line) => line.startsWith("|") && !/^\|\s*(-+|Variable)\s*\|/.test(line))
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((cell) => cell.trim().replace(/\s+/g, " ")),
+    );
+}
+
+test("docs/deploying.md documents every variable config.ts reads, as variables.ts declares it", () => {
+  const expected = VARIABLES.map((v) => [
+    v.name
+      .split(", ")
+      .map((n) => `\`${n}\``)
+      .join(", "),
+    v.default,
+    v.meaning,
+  ]);
+  expect(documentedRows()).toEqual(expected);
+});
