@@ -233,7 +233,9 @@ describe("/contact", () => {
     const { page, context } = await newPage();
     await open(page, "/contact");
     let intercepted = 0;
+    // The requests fail; the form's token (a GET, on first focus) still comes from the server.
     await page.route("**/api/consultation", (route) => {
+      if (route.request().method() !== "POST") return route.continue();
       intercepted += 1;
       return route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"down"}' });
     });

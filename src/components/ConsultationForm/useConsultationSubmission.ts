@@ -95,6 +95,7 @@ export function useConsultationSubmission({
   const [ready, setReady] = React.useState(false);
   const meta = React.useRef<Meta>({ key: "" });
   const tokenRequest = React.useRef<Promise<FormToken | undefined> | undefined>(undefined);
+  const tokenAsked = React.useRef(false);
   /** True from a submit until it has been sent or stopped: a second click does nothing. */
   const submitting = React.useRef(false);
 
@@ -226,9 +227,14 @@ export function useConsultationSubmission({
     dispatch({ type: "reset", values: emptyValues(initialService(pathname, services)) });
   }
 
-  /** On first focus: the checks, and the token whose time the server counts from. */
+  /**
+   * On first focus: the checks, and the token whose time the server counts from. Asked for once
+   * (the form gets focus with every field); if that fails, sending asks again.
+   */
   const prepare = () => {
     void loadValidation().catch(() => undefined);
+    if (tokenAsked.current) return;
+    tokenAsked.current = true;
     void formToken();
   };
 
