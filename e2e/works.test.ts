@@ -85,6 +85,8 @@ describe("the portfolio page /works", () => {
       // By address: a few clients have two case studies, and so two cards with their name.
       const card = cards.filter({ has: page.locator(`a[href="/works/${work.slug}"]`) });
       assert.equal(await card.getByRole("heading", { level: 3 }).innerText(), work.client);
+      // These three carry the optional outcome line; a case study without one shows none.
+      assert.ok(work.outcome, `${work.slug} has an outcome`);
       await card.getByText(work.outcome, { exact: true }).waitFor();
       const industry = content.industries.find((i) => i.slug === work.industry)!;
       await card.getByText(industry.title, { exact: true }).waitFor();

@@ -114,7 +114,11 @@ export const workSchema = z
     slug: slug(),
     client: text(2, 60, "The client's name as it should appear."),
     ...seoFields,
-    outcome: text(20, 140, "One line on the result, shown on portfolio cards."),
+    outcome: text(
+      20,
+      140,
+      "Optional: one line on what changed for the client, shown on the case study's card and in the feeds. In words: no figure the client has not published.",
+    ).optional(),
     industry: ref("Industry", "The one industry this case study belongs to."),
     services: z.array(ref("Service")).min(1),
     platforms: z.array(z.enum(PLATFORMS)).min(1),

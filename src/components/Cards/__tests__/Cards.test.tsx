@@ -44,3 +44,18 @@ test("two case studies of one client: cards that show the client, links that nam
     "Humm: social media analytics and creative templates",
   );
 });
+
+test("a case study's card shows its outcome line when the editor wrote one, and none otherwise", () => {
+  renderWithTheme(
+    <WorkCardGrid
+      works={[
+        work("humm", "Humm", "Humm payments"),
+        { ...work("gully", "Gully", "Gully scoring"), outcome: null },
+      ]}
+    />,
+  );
+  const [humm, gully] = screen.getAllByRole("listitem").filter((li) => within(li).queryByRole("heading"));
+  expect(within(humm).getByText("What changed for Humm.")).toBeInTheDocument();
+  expect(within(gully).queryByText(/What changed/)).toBeNull();
+  expect(gully.querySelectorAll("p")).toHaveLength(1); // the industry line only
+});
