@@ -69,7 +69,7 @@ describe("public/_headers and public/_redirects", () => {
     const directive = (name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
     assert.match(
       directive("script-src"),
-      /^script-src 'self' 'unsafe-inline' https:\/\/www\.googletagmanager\.com$/,
+      /^script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' https:\/\/www\.googletagmanager\.com$/,
     );
     assert.ok(directive("connect-src").includes(new URL(settings.countryLookupUrl).origin));
     assert.ok(directive("connect-src").includes("https://*.google-analytics.com"));

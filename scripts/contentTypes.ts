@@ -1,3 +1,5 @@
+import { MARKDOWN_CONTENT_TYPE } from "../shared/alternates";
+
 /** The content type of each file a Gatsby build writes, by extension (npm start's server, the bench's). */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".html": "text/html; charset=utf-8",
@@ -8,6 +10,10 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".svg": "image/svg+xml",
   ".xml": "application/xml; charset=utf-8",
   ".txt": "text/plain; charset=utf-8",
+  // Each indexable page's Markdown copy (gatsby/lib/markdown.ts).
+  ".md": MARKDOWN_CONTENT_TYPE,
+  // The search's engine (Pagefind, public/pagefind/): the browser compiles it as it streams in.
+  ".wasm": "application/wasm",
   ".webmanifest": "application/manifest+json",
   ".png": "image/png",
   ".jpg": "image/jpeg",
@@ -29,5 +35,6 @@ export const COMPRESSIBLE: ReadonlySet<string> = new Set([
   ".svg",
   ".xml",
   ".txt",
+  ".md",
   ".webmanifest",
 ]);

@@ -2,10 +2,13 @@
  * robots.txt and llms.txt, written at build time (gatsby/node/onPostBuild.ts) from content and
  * the route table, so neither lists a page by hand. Pure, unit-tested.
  */
+import { FEED_LIST, markdownPath } from "../../shared/alternates";
 import { absoluteUrl } from "../../shared/hreflang";
 import { buildRoutes, pagePath, pathFor, type Route, type RouteInput } from "../../shared/routes";
 
 export const SITEMAP_INDEX_PATH = "/sitemap-index.xml";
+/** Every indexable page's Markdown copy in one file (gatsby/lib/markdown.ts). */
+export const LLMS_FULL_PATH = "/llms-full.txt";
 /** Partytown's same-origin proxy for third-party scripts: nothing there for a crawler. */
 export const THIRD_PARTY_PROXY_PATH = "/__third-party-proxy";
 
@@ -69,14 +72,29 @@ export function llmsTxt(input: LlmsInput): string {
     "",
     `${input.site.name}: ${input.site.tagline}. Home page: ${absoluteUrl(input.site.siteUrl, "/")}. ` +
       `Contact: ${input.site.email}, ${input.site.phone}. Every page is listed in ${input.site.siteUrl}${SITEMAP_INDEX_PATH}.`,
+    "",
+    `Each page below has a Markdown copy of its content (the page's address with .md; the home page's is ${absoluteUrl(input.site.siteUrl, markdownPath("/"))}), linked after its description; ${input.site.siteUrl}${LLMS_FULL_PATH} holds them all in one file.`,
   ];
   for (const section of SECTIONS) {
     const lines = routes
       .filter((r) => section.match(r, input) && about.has(r.path))
-      .map((r) => ({ url: absoluteUrl(input.site.siteUrl, r.path), ...about.get(r.path)! }))
+      .map((r) => ({
+        url: absoluteUrl(input.site.siteUrl, r.path),
+        markdown: absoluteUrl(input.site.siteUrl, markdownPath(r.path)),
+        ...about.get(r.path)!,
+      }))
       .sort((a, b) => a.label.localeCompare(b.label))
-      .map((e) => `- [${e.label}](${e.url}): ${oneLine(e.description)}`);
+      .map((e) => `- [${e.label}](${e.url}): ${oneLine(e.description)} ([Markdown](${e.markdown}))`);
     if (lines.length) out.push("", `## ${section.heading}`, "", ...lines);
   }
+  out.push(
+    "",
+    "## Feeds",
+    "",
+    ...FEED_LIST.map(
+      (feed) =>
+        `- [Case studies, ${feed.label}](${input.site.siteUrl}${feed.path}): every case study, newest first`,
+    ),
+  );
   return `${out.join("\n")}\n`;
 }

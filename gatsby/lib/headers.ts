@@ -5,6 +5,7 @@
  * the site runs on and the CDN answer alike. Cache lifetimes are Gatsby's own (see `cacheControl`).
  */
 
+import { MARKDOWN_CONTENT_TYPE } from "../../shared/alternates";
 import { GTAG_ORIGIN } from "../../shared/analytics";
 import { resolveCountryLookupUrl } from "../../shared/countryLookup";
 import { COMMON_HEADERS } from "../../shared/securityHeaders";
@@ -70,7 +71,10 @@ export function sitePolicy(settings: HeaderSettings): string {
     // data path, gtag's dataLayer set-up); a hash per script would differ from page to page and
     // from build to build, and a nonce needs a server rendering each response, which a CDN of
     // static files is not. Script *files* still come only from the site and Google's tag host.
-    "script-src": ["'self'", "'unsafe-inline'", GTAG_SCRIPT],
+    // 'wasm-unsafe-eval': the site search (Pagefind, loaded on intent from /pagefind/) compiles
+    // its WebAssembly engine; without it Chromium refuses WebAssembly.instantiate (measured: the
+    // search dialog then fails to load, e2e/search.test.ts). It allows WebAssembly only, no eval.
+    "script-src": ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'", GTAG_SCRIPT],
     // styled-components renders each page's CSS into a <style> element and sets style attributes.
     "style-src": ["'self'", "'unsafe-inline'"],
     // data: for gatsby-plugin-image's inline placeholders; GA's pixels as gtag's fallback.
@@ -175,7 +179,7 @@ export const ADAPTER_MARKERS = "# gatsby-adapter-netlify start\n# gatsby-adapter
 const block = (source: string, headers: Header[]) =>
   `${source}\n${headers.map(({ key, value }) => `  ${key}: ${value}\n`).join("")}`;
 
-export function extraNetlifyHeaders(rules: HeaderRule[]): string {
+export function extraNetlifyHeaders(rules: HeaderRule[], markdownFiles: readonly string[] = []): string {
   const everywhere = rules.find((r) => r.source === "/*");
   const others = rules.filter((r) => r !== everywhere);
   const sameEverywhere = (everywhere?.headers ?? []).filter(({ key, value }) =>
@@ -190,5 +194,8 @@ export function extraNetlifyHeaders(rules: HeaderRule[]): string {
     sameEverywhere.length ? block("/*", sameEverywhere) : "",
     "# gatsby/lib/headers.ts: folder index pages the adapter writes no rule for\n",
     ...folders.map((rule) => block(rule.source.slice(0, -1), rule.headers)),
+    // Netlify would send its own type for .md; each copy's path is named, as its other rules are.
+    markdownFiles.length ? "# gatsby/lib/markdown.ts: the pages' Markdown copies\n" : "",
+    ...markdownFiles.map((file) => block(file, [{ key: "content-type", value: MARKDOWN_CONTENT_TYPE }])),
   ].join("");
 }

@@ -1,18 +1,27 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import { FEEDS, markdownPath } from "../../shared/alternates";
+import { buildRoutes } from "../../shared/routes";
+import { builtPageFile } from "../lib/builtPages";
 import { llmsTxt, robotsTxt } from "../lib/crawlerFiles";
 import { loadSite } from "../lib/content";
+import { caseStudyFeed, jsonFeed11 } from "../lib/feeds";
 import { extraNetlifyHeaders, headerRules, headerSettings } from "../lib/headers";
+import { llmsFullTxt, markdownRoutes, pageMarkdown } from "../lib/markdown";
 import { stripNulBytes } from "../lib/nulBytes";
 import { contentDir } from "../lib/paths";
 import { removeSourceMaps } from "../lib/sourceMaps";
+import { buildSearchIndex } from "../lib/searchIndex";
 
 /**
  * Writes public/robots.txt and public/llms.txt from content (see gatsby/lib/crawlerFiles.ts), and
  * the start of public/_headers that the adapter completes after this (gatsby/lib/headers.ts).
  * Takes out the NUL bytes React 18's streaming renderer can leave in a page (gatsby/lib/nulBytes.ts),
  * and the source maps a plugin copies from a prebuilt package (gatsby/lib/sourceMaps.ts).
+ * Then, from the pages just built: a Markdown copy of each indexable page and llms-full.txt
+ * (gatsby/lib/markdown.ts), the case-study feeds (gatsby/lib/feeds.ts) and the search index
+ * (gatsby/lib/searchIndex.ts).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
   // Typed by the generated Queries.CrawlerFilesQuery (npm run typegen).
@@ -54,6 +63,22 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
           title
           description
           client
+          outcome
+          year
+          industry {
+            slug
+            title
+          }
+          services {
+            slug
+            title
+          }
+          cover {
+            alt
+            src {
+              publicURL
+            }
+          }
         }
       }
       allCountry {
@@ -78,11 +103,52 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   const maps = await removeSourceMaps(publicDir);
   if (maps.removed.length)
     reporter.info(`Removed source maps copied from prebuilt packages: ${maps.removed.join(", ")}`);
+  const site = d.siteSettings;
+  const routes = buildRoutes({
+    pages: d.allPage.nodes,
+    services: d.allService.nodes,
+    industries: d.allIndustry.nodes,
+    works: d.allWork.nodes,
+    countries: d.allCountry.nodes,
+  });
+  // Markdown copies of the indexable pages, from their built HTML, beside them (/about.md).
+  const markdown = await Promise.all(
+    markdownRoutes(routes).map(async (route) => {
+      const html = await fs.readFile(builtPageFile(publicDir, route.path), "utf8");
+      const text = pageMarkdown({ path: route.path, html }, site.siteUrl);
+      const file = path.join(publicDir, markdownPath(route.path));
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, text);
+      return { path: route.path, markdown: text };
+    }),
+  );
+  const worksPage = d.allPage.nodes.find((p) => p.slug === "works");
+  const feed = caseStudyFeed({
+    site,
+    title: worksPage?.title ?? "Our work",
+    works: d.allWork.nodes.map((w) => ({
+      ...w,
+      cover: w.cover.src?.publicURL ? { src: w.cover.src.publicURL, alt: w.cover.alt } : null,
+    })),
+  });
+  const search = await buildSearchIndex(publicDir, routes);
+  reporter.info(
+    `Search index: ${search.pages} pages, ${search.files} files, ${(search.bytes / 1024).toFixed(0)} KB (public/pagefind/)`,
+  );
   // The same rules gatsby-config declares, from the same settings.
   const rules = headerRules(headerSettings(loadSite(contentDir())));
   await Promise.all([
-    fs.writeFile(path.join(publicDir, "_headers"), extraNetlifyHeaders(rules)),
+    fs.writeFile(
+      path.join(publicDir, "_headers"),
+      extraNetlifyHeaders(
+        rules,
+        markdown.map((m) => markdownPath(m.path)),
+      ),
+    ),
     fs.writeFile(path.join(publicDir, "robots.txt"), robotsTxt(d.siteSettings.siteUrl)),
+    fs.writeFile(path.join(publicDir, "llms-full.txt"), llmsFullTxt(d.siteSettings, markdown)),
+    fs.writeFile(path.join(publicDir, FEEDS.atom.path), feed.atom1()),
+    fs.writeFile(path.join(publicDir, FEEDS.json.path), jsonFeed11(feed)),
     fs.writeFile(
       path.join(publicDir, "llms.txt"),
       llmsTxt({

@@ -27,11 +27,20 @@ test("llms.txt lists every service, industry, case study and country page from c
   ]) {
     expect(txt).toContain(`\n## ${heading}\n`);
   }
-  const links = [...txt.matchAll(/^- \[[^\]]+\]\(([^)]+)\): .+$/gm)].map((m) => m[1]);
+  const pages = txt.slice(0, txt.indexOf("\n## Feeds\n"));
+  const links = [...pages.matchAll(/^- \[[^\]]+\]\(([^)]+)\): .+ \(\[Markdown\]\(([^)]+)\)\)$/gm)];
   const expected = buildRoutes(content)
     .filter((r) => r.indexed && r.kind !== "home")
     .map((r) => `${content.site.siteUrl}${r.path}`);
-  expect(links.sort()).toEqual(expected.sort());
+  expect(links.map((m) => m[1]).sort()).toEqual(expected.sort());
+  // Each page's Markdown copy, at its address with .md.
+  expect(links.every((m) => m[2] === `${m[1]}.md`)).toBe(true);
+  expect(txt).toContain(`${content.site.siteUrl}/index.md`);
+  expect(txt).toContain(`${content.site.siteUrl}/llms-full.txt`);
+  // The case-study feeds.
+  expect(txt).toContain(`\n## Feeds\n`);
+  expect(txt).toContain(`](${content.site.siteUrl}/works/feed.xml): `);
+  expect(txt).toContain(`](${content.site.siteUrl}/works/feed.json): `);
   expect(txt).toContain(`(${content.site.siteUrl}/services/nlp-solutions): `);
   expect(txt).toContain(`[Humm: `);
 });

@@ -77,3 +77,19 @@ test("public/_headers: the site's policy on every path before the adapter's rule
   expect(after.split("\n/admin/\n")[0]).not.toContain("content-security-policy");
   expect(after).toContain(`/admin/\n  content-security-policy: ${adminPolicy()}\n`);
 });
+
+test("public/_headers serves each Markdown copy as text/markdown; charset=utf-8", () => {
+  const text = extraNetlifyHeaders(rules, ["/index.md", "/services/nlp-solutions.md"]);
+  expect(text.indexOf("# gatsby-adapter-netlify end")).toBeLessThan(text.indexOf("\n/index.md\n"));
+  expect(text).toContain("\n/index.md\n  content-type: text/markdown; charset=utf-8\n");
+  expect(text).toContain("\n/services/nlp-solutions.md\n  content-type: text/markdown; charset=utf-8\n");
+  expect(extraNetlifyHeaders(rules)).not.toContain("text/markdown");
+});
+
+test("pages may compile WebAssembly (the site search's engine) but never eval", () => {
+  const scriptSrc = sitePolicy({ countryLookupUrl: "https://api.country.is/" })
+    .split("; ")
+    .find((d) => d.startsWith("script-src "))!;
+  expect(scriptSrc.split(" ")).toContain("'wasm-unsafe-eval'");
+  expect(scriptSrc.split(" ")).not.toContain("'unsafe-eval'");
+});

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { FEED_LIST, MARKDOWN_TYPE, markdownPath } from "../../../shared/alternates";
 import { absoluteUrl, alternatesFor } from "../../../shared/hreflang";
 import { normalizePath, type Crumb } from "../../../shared/routes";
 import {
@@ -83,6 +84,19 @@ export function Seo({
       {alternates.map((alternate) => (
         <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
       ))}
+      {/* Every page: the case-study feeds. Indexable pages: their Markdown copy (llms.txt too). */}
+      {FEED_LIST.map((feed) => (
+        <link
+          key={feed.path}
+          rel="alternate"
+          type={feed.type}
+          title={`${site.name} case studies (${feed.label})`}
+          href={`${site.siteUrl}${feed.path}`}
+        />
+      ))}
+      {!noindex && (
+        <link rel="alternate" type={MARKDOWN_TYPE} href={`${site.siteUrl}${markdownPath(path)}`} />
+      )}
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={site.name} />
       <meta property="og:title" content={fullTitle} />
