@@ -221,6 +221,54 @@ describe("the portfolio page /works", () => {
     assert.equal(await select(page, "Platform").inputValue(), "");
   });
 
+  test("each option shows how many case studies it leaves: right in the static HTML and after hydration; dead ends disabled, not hidden", async () => {
+    const valuesOf = (w: (typeof works)[number], key: "industry" | "service" | "platform") =>
+      key === "industry" ? [w.industry] : key === "service" ? w.services : w.platforms;
+    const countFor = (key: "industry" | "service" | "platform", value: string, list: typeof works) =>
+      list.filter((w) => (valuesOf(w, key) as string[]).includes(value)).length;
+    // The static HTML (crawlers, no JavaScript): counts over every case study, none disabled.
+    const html = await (await fetch(`${baseUrl()}/works?service=ui-design`)).text();
+    const options = [...html.matchAll(/<option value="([^"]+)"( disabled="")?>([^<]+) \((\d+)\)<\/option>/g)];
+    assert.ok(options.length > 20, `${options.length} options`);
+    for (const [, value, disabled, , count] of options) {
+      const key = content.industries.some((i) => i.slug === value)
+        ? "industry"
+        : content.services.some((x) => x.slug === value)
+          ? "service"
+          : "platform";
+      assert.equal(Number(count), countFor(key, value, works), `static ${key}=${value}`);
+      assert.equal(disabled, undefined, `static ${value} enabled`);
+    }
+    // After hydration, with a service chosen: each industry and platform counts within it.
+    await openPortfolio(page, "?service=react-native-development");
+    const withService = works.filter((w) => w.services.includes("react-native-development"));
+    await expectShown(page, withService);
+    for (const key of ["industry", "platform"] as const) {
+      const field = select(page, key === "industry" ? "Industry" : "Platform");
+      const rendered = await field.locator("option:not([value=''])").evaluateAll((els) =>
+        els.map((el) => {
+          const o = el as HTMLOptionElement;
+          return { value: o.value, text: o.textContent ?? "", disabled: o.disabled };
+        }),
+      );
+      const all =
+        key === "industry"
+          ? new Set(works.map((w) => w.industry))
+          : new Set(works.flatMap((w) => w.platforms));
+      assert.equal(rendered.length, all.size, `every ${key} is still listed`);
+      for (const o of rendered) {
+        const n = countFor(key, o.value, withService);
+        assert.ok(o.text.endsWith(`(${n})`), `${key}=${o.value}: ${o.text}, want ${n}`);
+        assert.equal(o.disabled, n === 0, `${key}=${o.value} disabled when it leaves none`);
+      }
+      assert.ok(
+        rendered.some((o) => o.disabled),
+        `some ${key} is a dead end with React Native`,
+      );
+    }
+    await page.getByRole("button", { name: "Clear all filters" }).waitFor();
+  });
+
   test("an empty result says so and offers to clear the filters", async () => {
     await openPortfolio(page, "?industry=finance&service=python-web-development");
     await expectShown(page, []);

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Link } from "gatsby";
 import { ConsultationLink } from "../../components/Consultation";
+import { SearchMenuButton } from "../../components/Search";
 import { SocialLinks } from "../../components/SocialLinks";
 import { useDialogFocusTrap } from "../../hooks/useDialogFocusTrap";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
@@ -155,6 +156,7 @@ export function MobileMenu({ open, onClose, navigation }: MobileMenuProps) {
               {title}
             </h2>
             <ul>{list}</ul>
+            {!entry && <SearchMenuButton onChoose={close} />}
           </Body>
           <Bottom>
             <a href={telHref(site.phone)}>{site.phone}</a>

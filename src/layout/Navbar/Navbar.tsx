@@ -1,5 +1,6 @@
 import * as React from "react";
 import { Logo } from "../../components/Logo";
+import { SearchLauncher } from "../../components/Search";
 import { useConsultation } from "../../hooks/useConsultation";
 import { useNavigation } from "../../hooks/useNavigation";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
@@ -164,6 +165,7 @@ export const Navbar = React.memo(function Navbar({ pathname, solidNavbar }: Navb
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </Hamburger>
+        <SearchLauncher />
       </Inner>
       <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)} navigation={navigation} />
     </Bar>

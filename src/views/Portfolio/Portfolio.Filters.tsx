@@ -16,7 +16,19 @@ const FIELDS: Record<FilterKey, { label: string; all: string }> = {
   platform: { label: "Platform", all: "All platforms" },
 };
 
-function Options({ options, counts }: { options: FilterOption[]; counts: Map<string, number> }) {
+/**
+ * An option that would leave no case study, given the other filters, is disabled rather than
+ * hidden: the list keeps its shape and shows the dead end. The chosen value stays selectable.
+ */
+function Options({
+  options,
+  counts,
+  selected,
+}: {
+  options: FilterOption[];
+  counts: Map<string, number>;
+  selected?: string;
+}) {
   const text = (o: FilterOption) => `${o.label} (${counts.get(o.value) ?? 0})`;
   const groups = [...new Set(options.map((o) => o.group))];
   return (
@@ -25,7 +37,7 @@ function Options({ options, counts }: { options: FilterOption[]; counts: Map<str
         const items = options
           .filter((o) => o.group === group)
           .map((o) => (
-            <option key={o.value} value={o.value}>
+            <option key={o.value} value={o.value} disabled={!counts.get(o.value) && o.value !== selected}>
               {text(o)}
             </option>
           ));
@@ -72,7 +84,11 @@ export function Filters({ works, options, filter, enabled, onChange, firstFieldR
               onChange={(event) => onChange(key, event.target.value)}
             >
               <option value="">{FIELDS[key].all}</option>
-              <Options options={options[key]} counts={facetCounts(works, filter, key)} />
+              <Options
+                options={options[key]}
+                counts={facetCounts(works, filter, key)}
+                selected={filter[key]}
+              />
             </select>
           </Field>
         );

@@ -105,3 +105,8 @@ export const PageLinks = styled.nav`
     border-color: ${({ theme }) => theme.colors.ink};
   }
 `;
+
+export const Feeds = styled.p`
+  margin: ${({ theme }) => theme.spacing(4, 0, 0)};
+  color: ${({ theme }) => theme.colors.muted};
+`;

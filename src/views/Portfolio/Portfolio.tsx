@@ -5,6 +5,7 @@ import {
   encodePortfolioIndex,
   type PortfolioIndex,
 } from "../../../shared/portfolioIndex";
+import { FEEDS } from "../../../shared/alternates";
 import { WORKS_PER_PAGE, worksListPath } from "../../../shared/routes";
 import { Button } from "../../components/ButtonLink";
 import { LinkCardGrid, WORK_CARD_MIN_WIDTH } from "../../components/Cards";
@@ -23,7 +24,7 @@ import {
   type FilterKey,
 } from "../../lib/worksFilter";
 import { Filters } from "./Portfolio.Filters";
-import { Empty, Form, PageLinks, Status, Toolbar } from "./Portfolio.styles";
+import { Empty, Feeds, Form, PageLinks, Status, Toolbar } from "./Portfolio.styles";
 
 /** Cards in the first row; their images load eagerly, the rest lazily. */
 const FIRST_ROW = 3;
@@ -174,6 +175,10 @@ export function Portfolio({
         </Empty>
       )}
       {!filtered && listPage.count > 1 && <Pages current={listPage.number} count={listPage.count} />}
+      <Feeds>
+        New case studies in your feed reader: <a href={FEEDS.atom.path}>Atom feed</a> or{" "}
+        <a href={FEEDS.json.path}>JSON Feed</a>.
+      </Feeds>
     </Section>
   );
 }

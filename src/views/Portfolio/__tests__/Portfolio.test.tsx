@@ -76,6 +76,41 @@ test("filters combine, and the other options' counts follow", async () => {
   expect(screen.getByRole("option", { name: "Finance (1)" })).toBeInTheDocument();
 });
 
+test("options that would leave nothing are disabled, not hidden; the chosen one stays selectable", async () => {
+  const { user } = renderPortfolio();
+  // Nothing filtered: every option leaves at least one case study.
+  const industry = screen.getByRole("combobox", { name: "Industry" });
+  expect(
+    within(industry)
+      .getAllByRole("option")
+      .every((o) => !(o as HTMLOptionElement).disabled),
+  ).toBe(true);
+  await user.selectOptions(industry, "finance");
+  // Humm (finance) is iOS and Android only: Web is still listed, with 0, and cannot be chosen.
+  const web = screen.getByRole("option", { name: "Web (0)" }) as HTMLOptionElement;
+  expect(web.disabled).toBe(true);
+  expect((screen.getByRole("option", { name: "iOS (1)" }) as HTMLOptionElement).disabled).toBe(false);
+  // Health Care would leave none with Finance... but it is the Industry filter's own option: its
+  // count ignores the industry, so it stays enabled (choosing it replaces Finance).
+  expect((screen.getByRole("option", { name: "Health Care (2)" }) as HTMLOptionElement).disabled).toBe(false);
+  // The service Machine learning has no finance case study: disabled.
+  const service = screen.getByRole("combobox", { name: "Service" });
+  const disabled = within(service)
+    .getAllByRole("option")
+    .filter((o) => (o as HTMLOptionElement).disabled)
+    .map((o) => o.textContent);
+  expect(disabled.length).toBeGreaterThan(0);
+  expect(disabled.every((t) => t!.endsWith("(0)"))).toBe(true);
+});
+
+test("a value chosen from the URL stays selectable even when other filters leave it none", () => {
+  renderPortfolio("?industry=ai-in-finance&platform=ios");
+  const chosen = screen.getByRole("option", { name: "AI in Finance (0)" }) as HTMLOptionElement;
+  expect(chosen.selected).toBe(true);
+  expect(chosen.disabled).toBe(false);
+  expect(status()).toHaveTextContent("No case studies match these filters");
+});
+
 test("the filter is read from the URL; unknown values are ignored", async () => {
   renderPortfolio("?industry=fintech&platform=web");
   await waitFor(() => expect(status()).toHaveTextContent("Showing 3 of 4 case studies"));

@@ -1,0 +1,310 @@
+/**
+ * The site search (src/components/Search, ADR 0010) in a real browser against the built site:
+ * nothing of it loads before intent, the queries a visitor would type find the expected page
+ * first (a typo too), it works from the keyboard alone (APG combobox), axe finds nothing in the
+ * open dialog at 1280 and 375 px, the phone menu opens it, the Content-Security-Policy holds,
+ * and without JavaScript the control is a link to the portfolio.
+ */
+import assert from "node:assert/strict";
+import { after, describe, test } from "node:test";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { SEARCH_BUNDLE_PATH } from "../shared/search";
+import { closeBrowser, DESKTOP, newPage, open, PHONE } from "./lib/browser";
+import { waitFor } from "./lib/wait";
+
+after(closeBrowser);
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** Every request of the search: its dialog chunk, Pagefind's script, WASM, index and vocabulary. */
+const isSearchRequest = (url: string) => {
+  const path = new URL(url).pathname;
+  return path.startsWith(SEARCH_BUNDLE_PATH) || /\/search-dialog-[\w]+\.js$/.test(path);
+};
+
+function recordSearchRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (r) => {
+    if (isSearchRequest(r.url())) seen.push(new URL(r.url()).pathname);
+  });
+  return seen;
+}
+
+const combobox = (page: Page) => page.getByRole("dialog", { name: "Search the site" }).getByRole("combobox");
+
+/** Opens the dialog with "/" and types a query; resolves with the options' titles once shown. */
+async function search(page: Page, query: string): Promise<string[]> {
+  if (!(await combobox(page).isVisible())) await page.keyboard.press("/");
+  const input = combobox(page);
+  await input.waitFor();
+  await input.fill(query);
+  const status = page.getByRole("dialog").getByRole("status");
+  // The status names the query once its results are shown (a correction names the typed one too).
+  await waitFor(
+    async () => {
+      const text = await status.innerText();
+      return /result|Nothing matches/.test(text) && text.includes(`“${query}”`);
+    },
+    `results for ${query}`,
+    15_000,
+  );
+  const options = page.getByRole("option");
+  return Promise.all((await options.all()).map(async (o) => (await o.locator("strong").innerText()).trim()));
+}
+
+describe("loaded on intent", () => {
+  test("no search request before intent; the dialog's chunk and the index load once the visitor shows it", async () => {
+    const { page, context } = await newPage(DESKTOP);
+    const requests = recordSearchRequests(page);
+    await open(page, "/about");
+    await page.waitForLoadState("networkidle");
+    // Scrolling, reading and moving the pointer elsewhere is not intent.
+    await page.mouse.move(600, 500);
+    await page.mouse.wheel(0, 600);
+    await page.waitForLoadState("networkidle");
+    assert.equal(requests.length, 0, `nothing of the search before intent: ${requests.join(", ")}`);
+    // Hovering the control is.
+    await page.getByRole("button", { name: "Search" }).hover();
+    await waitFor(async () => requests.some((r) => r.startsWith("/search-dialog-")), "the dialog's chunk");
+    await waitFor(async () => requests.some((r) => r.endsWith("pagefind.js")), "Pagefind's script");
+    await context.close();
+  });
+
+  test("the first-load scripts hold none of the search's code (it is a chunk of its own)", async () => {
+    const { page, context } = await newPage(DESKTOP);
+    const scripts: string[] = [];
+    page.on("response", async (r) => {
+      if (r.request().resourceType() === "script") scripts.push(await r.text().catch(() => ""));
+    });
+    await open(page, "/");
+    await page.waitForLoadState("networkidle");
+    assert.ok(scripts.length > 2);
+    assert.ok(!scripts.some((s) => s.includes("debouncedSearch")), "no Pagefind call in the first load");
+    assert.ok(!scripts.some((s) => s.includes("site-search-results")), "no dialog markup in the first load");
+    await context.close();
+  });
+
+  test("focus on the control is intent too, and so is the keyboard shortcut", async () => {
+    for (const intent of ["focus", "key"] as const) {
+      const { page, context } = await newPage(DESKTOP);
+      const requests = recordSearchRequests(page);
+      await open(page, "/works/humm");
+      assert.equal(requests.length, 0, requests.join(", "));
+      if (intent === "focus") await page.getByRole("button", { name: "Search" }).focus();
+      else await page.keyboard.press("Control+K");
+      await waitFor(
+        async () => requests.some((r) => r.endsWith("pagefind.js")),
+        `Pagefind loads on ${intent}`,
+      );
+      if (intent === "key") await combobox(page).waitFor();
+      await context.close();
+    }
+  });
+});
+
+describe("results", () => {
+  const EXPECTED: [string, string][] = [
+    ["fintech app", "Finance"],
+    ["chatbot for support", "AI Chatbot Development"],
+    ["React Native", "React Native App Development"],
+    ["healthcare", "Healthcare"],
+    // A typo: nothing matches as typed, so the site's vocabulary corrects it.
+    ["helthcare", "Healthcare"],
+  ];
+
+  test("the queries a visitor would type find the expected page first", async () => {
+    const { page, context } = await newPage(DESKTOP);
+    await open(page, "/");
+    const problems: string[] = [];
+    for (const [query, first] of EXPECTED) {
+      const titles = await search(page, query);
+      if (titles[0] !== first)
+        problems.push(`${query}: first ${titles[0]} (${titles.slice(0, 4).join(", ")})`);
+    }
+    assert.deepEqual(problems, []);
+    // The typo's results say what was searched instead.
+    await search(page, "helthcare");
+    assert.match(
+      await page.getByRole("dialog").getByRole("status").innerText(),
+      /for “healthcare” \(nothing matched “helthcare”\)/,
+    );
+    await context.close();
+  });
+
+  test("results are grouped by kind, with the matching words marked in each passage", async () => {
+    const { page, context } = await newPage(DESKTOP);
+    await open(page, "/");
+    await search(page, "React Native");
+    const listbox = page.getByRole("listbox", { name: "Search results" });
+    const groups = await listbox.getByRole("group").all();
+    const names = await Promise.all(groups.map((g) => g.getAttribute("aria-labelledby")));
+    const labels = await Promise.all(names.map((id) => page.locator(`[id="${id}"]`).innerText()));
+    assert.ok(labels.length >= 2, labels.join(", "));
+    assert.equal(new Set(labels).size, labels.length, "each kind once");
+    for (const label of labels)
+      assert.ok(["SERVICES", "INDUSTRIES", "CASE STUDIES", "PAGES"].includes(label.toUpperCase()), label);
+    assert.equal(labels[0].toUpperCase(), "SERVICES");
+    const marks = await listbox.getByRole("option").first().locator("mark").allInnerTexts();
+    assert.ok(
+      marks.some((m) => /react|native/i.test(m)),
+      marks.join(", "),
+    );
+    await context.close();
+  });
+
+  test("nothing found says so, and suggests what to try", async () => {
+    const { page, context } = await newPage(DESKTOP);
+    await open(page, "/");
+    const titles = await search(page, "qwxzvbn");
+    assert.deepEqual(titles, []);
+    assert.match(await page.getByRole("dialog").getByRole("status").innerText(), /Nothing matches “qwxzvbn”/);
+    assert.equal(await combobox(page).getAttribute("aria-expanded"), "false");
+    await context.close();
+  });
+});
+
+describe("keyboard and accessibility", () => {
+  test("keyboard only: Tab to the control, Enter, type, arrows, Enter opens the page; Escape clears then closes", async () => {
+    const { page, context } = await newPage(DESKTOP);
+    await open(page, "/about");
+    const button = page.getByRole("button", { name: "Search" });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const input = combobox(page);
+    await waitFor(
+      async () => (await page.evaluate(() => document.activeElement?.getAttribute("role"))) === "combobox",
+      "focus in the combobox",
+    );
+    assert.equal(await input.getAttribute("aria-autocomplete"), "list");
+    await page.keyboard.type("React Native");
+    await page.getByRole("option").first().waitFor({ timeout: 15_000 });
+    assert.equal(await input.getAttribute("aria-expanded"), "true");
+    const controls = await input.getAttribute("aria-controls");
+    assert.equal(await page.getByRole("listbox").getAttribute("id"), controls);
+    // Down twice, up once: the first option is active, and the combobox says so.
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
+    const active = await input.getAttribute("aria-activedescendant");
+    const first = page.getByRole("option").first();
+    assert.equal(active, await first.getAttribute("id"));
+    assert.equal(await first.getAttribute("aria-selected"), "true");
+    // Up from the first wraps to the last.
+    await page.keyboard.press("ArrowUp");
+    const last = page.getByRole("option").last();
+    assert.equal(await input.getAttribute("aria-activedescendant"), await last.getAttribute("id"));
+    await page.keyboard.press("ArrowDown");
+    // Escape clears the query first (the dialog stays), then closes and returns focus.
+    await page.keyboard.press("Escape");
+    assert.equal(await input.inputValue(), "");
+    assert.ok(await input.isVisible());
+    await page.keyboard.press("Escape");
+    await waitFor(
+      async () => !(await page.getByRole("dialog", { name: "Search the site" }).isVisible()),
+      "closed",
+    );
+    await waitFor(
+      async () => button.evaluate((b) => b === document.activeElement),
+      "focus back on the control",
+    );
+    // Again with "/" and Enter on the active option: the page opens.
+    await page.keyboard.press("/");
+    await combobox(page).waitFor();
+    await page.keyboard.type("React Native");
+    await page.getByRole("option").first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/services/react-native-development");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    assert.equal(await page.getByRole("dialog", { name: "Search the site" }).count(), 0);
+    await context.close();
+  });
+
+  test("Tab stays inside the open dialog", async () => {
+    const { page, context } = await newPage(DESKTOP);
+    await open(page, "/");
+    await page.keyboard.press("/");
+    await combobox(page).waitFor();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      assert.ok(
+        await page.evaluate(() => Boolean(document.activeElement?.closest("dialog[open]"))),
+        `Tab ${i + 1} stays in the dialog`,
+      );
+    }
+    await context.close();
+  });
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    test(`axe finds nothing in the open dialog with results at ${viewport.width} px`, async () => {
+      const { page, context } = await newPage(viewport);
+      await open(page, "/");
+      await search(page, "healthcare");
+      await page.keyboard.press("ArrowDown");
+      const { violations } = await new AxeBuilder({ page })
+        .include("dialog[open]")
+        .withTags(WCAG_TAGS)
+        .analyze();
+      assert.deepEqual(
+        violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`)),
+        [],
+      );
+      // The dialog fits the screen.
+      const box = (await page.getByRole("dialog", { name: "Search the site" }).boundingBox())!;
+      assert.ok(box.x >= 0 && box.x + box.width <= viewport.width, `${box.x} + ${box.width}`);
+      await context.close();
+    });
+  }
+
+  test("on a phone the navbar's control and the menu's Search row open the dialog", async () => {
+    const { page, context } = await newPage(PHONE);
+    await open(page, "/about");
+    await page.getByRole("button", { name: "Search" }).click();
+    await combobox(page).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Search" }).click();
+    await combobox(page).waitFor();
+    assert.ok(await combobox(page).evaluate((el) => el === document.activeElement));
+    assert.equal(await page.getByRole("dialog", { name: "Menu" }).isVisible(), false);
+    const titles = await search(page, "React Native");
+    assert.equal(titles[0], "React Native App Development");
+    await context.close();
+  });
+});
+
+test("no Content-Security-Policy violation from loading and using the search", async () => {
+  const { page, context } = await newPage(DESKTOP);
+  const violations: string[] = [];
+  await context.exposeBinding("__cspViolation", (_source, text: string) => void violations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { __cspViolation: (t: string) => void }).__cspViolation(
+        `${e.effectiveDirective} ${e.blockedURI}`,
+      ),
+    );
+  });
+  page.on("console", (m) => {
+    if (/Content Security Policy|WebAssembly/i.test(m.text())) violations.push(m.text());
+  });
+  await open(page, "/");
+  const titles = await search(page, "chatbot for support");
+  assert.ok(titles.length > 0);
+  assert.deepEqual(violations, []);
+  await context.close();
+});
+
+test("without JavaScript the control is a link to the portfolio, which lists every case study", async () => {
+  const { page, context } = await newPage(DESKTOP, { javaScriptEnabled: false });
+  await page.goto("/about");
+  const link = page.getByRole("banner").getByRole("link", { name: "Search" });
+  assert.equal(await link.getAttribute("href"), "/works");
+  await link.click();
+  await page.waitForURL("**/works");
+  assert.ok(
+    (await page.getByRole("region", { name: "Case studies" }).getByRole("heading", { level: 3 }).count()) >
+      30,
+  );
+  await context.close();
+});

@@ -1,0 +1,107 @@
+import styled from "styled-components";
+import { focusRingOnLight } from "../../styles/focus";
+
+export const Dialog = styled.dialog`
+  width: min(680px, calc(100vw - 24px));
+  max-height: min(640px, calc(100vh - 48px));
+  margin: 8vh auto auto;
+  padding: ${({ theme }) => theme.spacing(3)};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius * 2}px;
+  box-shadow: 0 30px 80px rgba(14, 26, 43, 0.35);
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.white};
+  overflow-y: auto;
+  ${focusRingOnLight}
+  &::backdrop {
+    background: rgba(14, 26, 43, 0.6);
+  }
+  h2 {
+    margin: 0 ${({ theme }) => theme.spacing(6)} ${({ theme }) => theme.spacing(1)} 0;
+    font-size: 1.25rem;
+  }
+`;
+
+export const Close = styled.button`
+  position: absolute;
+  top: ${({ theme }) => theme.spacing(1)};
+  right: ${({ theme }) => theme.spacing(1)};
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: none;
+  color: ${({ theme }) => theme.colors.ink};
+  cursor: pointer;
+`;
+
+export const Hint = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing(2)};
+  font-size: 0.9rem;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+export const Input = styled.input`
+  width: 100%;
+  min-height: 48px;
+  padding: ${({ theme }) => theme.spacing(1, 1.5)};
+  border: 1px solid ${({ theme }) => theme.colors.controlBorder};
+  border-radius: ${({ theme }) => theme.radius}px;
+  font: inherit;
+  font-size: 1.05rem;
+  color: ${({ theme }) => theme.colors.ink};
+  background: ${({ theme }) => theme.colors.white};
+`;
+
+export const Status = styled.p`
+  min-height: 1.5em;
+  margin: ${({ theme }) => theme.spacing(1.5, 0)};
+  font-size: 0.9rem;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+export const Listbox = styled.div`
+  margin: 0;
+  padding: 0;
+`;
+
+export const Group = styled.div`
+  & + & {
+    margin-top: ${({ theme }) => theme.spacing(2)};
+  }
+`;
+
+export const GroupLabel = styled.div`
+  margin-bottom: ${({ theme }) => theme.spacing(0.5)};
+  font-size: 0.8rem;
+  font-weight: 700;
+  letter-spacing: 0.08em;
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+export const Option = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  padding: ${({ theme }) => theme.spacing(1, 1.5)};
+  border-left: 3px solid transparent;
+  border-radius: ${({ theme }) => theme.radius}px;
+  cursor: pointer;
+  strong {
+    color: ${({ theme }) => theme.colors.ink};
+  }
+  span {
+    font-size: 0.9rem;
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  mark {
+    background: ${({ theme }) => theme.colors.accentSoft};
+    color: ${({ theme }) => theme.colors.ink};
+    font-weight: 600;
+  }
+  &[aria-selected="true"] {
+    background: ${({ theme }) => theme.colors.surface};
+    border-left-color: ${({ theme }) => theme.colors.accent};
+  }
+`;

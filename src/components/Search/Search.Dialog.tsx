@@ -1,0 +1,198 @@
+import * as React from "react";
+import { navigate } from "gatsby";
+import { useDialogFocusTrap } from "../../hooks/useDialogFocusTrap";
+import { flatHits, groupResults, moveActive, type SearchGroup } from "../../lib/search";
+import { CloseIcon } from "../Icon";
+import { loadPagefind, searchSite } from "./pagefind";
+import {
+  Close,
+  Dialog,
+  Group,
+  GroupLabel,
+  Hint,
+  Input,
+  Listbox,
+  Option,
+  Status,
+} from "./Search.Dialog.styles";
+
+export { loadPagefind as preloadIndex };
+
+type State =
+  | { status: "idle" }
+  | { status: "searching"; term: string }
+  | { status: "done"; term: string; groups: SearchGroup[]; correctedTo?: string }
+  | { status: "failed" };
+
+const LISTBOX_ID = "site-search-results";
+
+/**
+ * The search dialog, loaded on intent (Search.tsx): a native modal <dialog> holding a combobox
+ * with a listbox popup (WAI-ARIA APG "combobox with listbox popup"): focus stays in the input,
+ * the arrow keys move the active option (aria-activedescendant), Enter opens it, Escape clears
+ * the input and then closes the dialog. Results are grouped by kind, with the matching words
+ * marked in each passage.
+ */
+export default function SearchDialog({ onClose }: { onClose: (navigated: boolean) => void }) {
+  const dialog = React.useRef<HTMLDialogElement>(null);
+  const input = React.useRef<HTMLInputElement>(null);
+  const navigated = React.useRef(false);
+  const [query, setQuery] = React.useState("");
+  const [state, setState] = React.useState<State>({ status: "idle" });
+  const [active, setActive] = React.useState(-1);
+  const [indexState, setIndexState] = React.useState<"loading" | "ready" | "failed">("loading");
+  useDialogFocusTrap(dialog);
+
+  React.useEffect(() => {
+    const el = dialog.current;
+    if (el && !el.open) el.showModal();
+    input.current?.focus();
+    return () => el?.close();
+  }, []);
+
+  React.useEffect(() => {
+    let live = true;
+    loadPagefind().then(
+      () => live && setIndexState("ready"),
+      () => live && setIndexState("failed"),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  React.useEffect(() => {
+    const term = query.trim();
+    setActive(-1);
+    if (!term) return void setState({ status: "idle" });
+    let live = true;
+    setState((s) => (s.status === "done" ? s : { status: "searching", term }));
+    searchSite(term).then(
+      (found) => {
+        if (!live || !found) return;
+        setState({
+          status: "done",
+          term,
+          groups: groupResults(found.results),
+          correctedTo: found.correctedTo,
+        });
+        if (!performance.getEntriesByName("search:results").length) performance.mark("search:results");
+      },
+      () => live && setState({ status: "failed" }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query]);
+
+  const groups = state.status === "done" ? state.groups : [];
+  const hits = flatHits(groups);
+  const activeHit = active >= 0 ? hits[active] : undefined;
+
+  const choose = (url: string) => {
+    navigated.current = true;
+    dialog.current?.close();
+    void navigate(url);
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      setActive((current) => moveActive(current, hits.length, event.key as "ArrowDown" | "ArrowUp"));
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      const hit = activeHit ?? hits[0];
+      if (hit) choose(hit.url);
+    } else if (event.key === "Escape" && query) {
+      // The first Escape clears the field; the next one closes the dialog (the browser's own).
+      event.preventDefault();
+      setQuery("");
+    }
+  };
+
+  // Keep the active option in view as the arrow keys move it.
+  React.useEffect(() => {
+    if (activeHit) document.getElementById(activeHit.id)?.scrollIntoView({ block: "nearest" });
+  }, [activeHit]);
+
+  const status =
+    indexState === "failed" || state.status === "failed"
+      ? "The search could not load. Check your connection and try again, or browse our work."
+      : state.status === "done"
+        ? hits.length
+          ? `${hits.length} result${hits.length === 1 ? "" : "s"} for “${state.correctedTo ?? state.term}”${
+              state.correctedTo ? ` (nothing matched “${state.term}”)` : ""
+            }`
+          : `Nothing matches “${state.term}”. Try another word, such as a technology or an industry.`
+        : state.status === "searching" || (query.trim() && indexState === "loading")
+          ? "Searching…"
+          : "";
+  const expanded = hits.length > 0;
+
+  return (
+    <Dialog
+      ref={dialog}
+      aria-labelledby="site-search-title"
+      onClose={() => onClose(navigated.current)}
+      onClick={(event) => {
+        if (event.target === dialog.current) dialog.current?.close();
+      }}
+    >
+      <Close type="button" aria-label="Close search" onClick={() => dialog.current?.close()}>
+        <CloseIcon />
+      </Close>
+      <h2 id="site-search-title">Search the site</h2>
+      <Hint id="site-search-hint">
+        Services, industries, case studies and pages. Use the arrow keys to choose a result and Enter to open
+        it.
+      </Hint>
+      <Input
+        ref={input}
+        type="search"
+        role="combobox"
+        aria-label="Search the site"
+        aria-describedby="site-search-hint"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={LISTBOX_ID}
+        aria-activedescendant={activeHit?.id}
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="go"
+        placeholder="Try “React Native” or “healthcare”"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <Status role="status" aria-live="polite">
+        {status}
+      </Status>
+      <Listbox role="listbox" id={LISTBOX_ID} aria-label="Search results" hidden={!expanded}>
+        {groups.map((group) => (
+          <Group key={group.kind} role="group" aria-labelledby={`site-search-group-${group.kind}`}>
+            <GroupLabel role="presentation" id={`site-search-group-${group.kind}`}>
+              {group.label}
+            </GroupLabel>
+            {group.hits.map((hit) => (
+              <Option
+                key={hit.id}
+                id={hit.id}
+                role="option"
+                aria-selected={hit === activeHit}
+                aria-labelledby={`${hit.id}-title`}
+                aria-describedby={`${hit.id}-excerpt`}
+                onClick={() => choose(hit.url)}
+                onPointerMove={() => setActive(hits.indexOf(hit))}
+              >
+                <strong id={`${hit.id}-title`}>{hit.title}</strong>
+                <span id={`${hit.id}-excerpt`}>
+                  {hit.excerpt.map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}
+                </span>
+              </Option>
+            ))}
+          </Group>
+        ))}
+      </Listbox>
+    </Dialog>
+  );
+}

@@ -1,0 +1,127 @@
+import * as React from "react";
+import { pagePath } from "../../../shared/routes";
+import { isSearchShortcut } from "../../lib/search";
+import { LauncherButton, LauncherLink, MenuButton } from "./Search.styles";
+
+/**
+ * The site search's launchers. Nothing of the search (its dialog's code, Pagefind's script, the
+ * index) is in a page's first load: the dialog is a chunk of its own, fetched when a visitor
+ * shows intent (the pointer over the control, focus on it, or the `/` and Ctrl/Cmd+K keys), and
+ * the dialog then loads Pagefind and the index (ADR 0010). Without JavaScript the control is a
+ * link to the portfolio, which lists every case study.
+ */
+
+const loadDialog = () => import(/* webpackChunkName: "search-dialog" */ "./Search.Dialog");
+let dialogModule: ReturnType<typeof loadDialog> | undefined;
+
+/** Starts loading the dialog and, through it, the index. Safe to call any number of times. */
+export function preloadSearch(): ReturnType<typeof loadDialog> {
+  if (!dialogModule) {
+    performance.mark("search:intent");
+    dialogModule = loadDialog().then((m) => {
+      void m.preloadIndex().catch(() => undefined);
+      return m;
+    });
+    // A failed load (offline for a moment) may be tried again by the next intent.
+    dialogModule.catch(() => (dialogModule = undefined));
+  }
+  return dialogModule;
+}
+
+const SearchDialog = React.lazy(preloadSearch);
+
+/** Asks the navbar's launcher to open the dialog (the phone menu's button does, once it has closed). */
+const OPEN_EVENT = "site-search:open";
+export const openSearch = (): void => void window.dispatchEvent(new Event(OPEN_EVENT));
+
+const SearchIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+    <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+  </svg>
+);
+
+/** True once the page has hydrated: until then (and without JavaScript) the launcher is a link. */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = React.useState(false);
+  React.useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/** The navbar's search control; it owns the dialog and listens for the keyboard shortcuts. */
+export function SearchLauncher() {
+  const hydrated = useHydrated();
+  const [open, setOpen] = React.useState(false);
+  const button = React.useRef<HTMLButtonElement>(null);
+
+  React.useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (open || event.defaultPrevented || !isSearchShortcut(event)) return;
+      event.preventDefault();
+      setOpen(true);
+    };
+    const onOpen = () => setOpen(true);
+    window.addEventListener("keydown", onKeyDown);
+    window.addEventListener(OPEN_EVENT, onOpen);
+    return () => {
+      window.removeEventListener("keydown", onKeyDown);
+      window.removeEventListener(OPEN_EVENT, onOpen);
+    };
+  }, [open]);
+
+  const close = React.useCallback((navigated: boolean) => {
+    setOpen(false);
+    // After a result was chosen the new page takes focus; otherwise it returns here.
+    if (!navigated) button.current?.focus();
+  }, []);
+
+  if (!hydrated) {
+    return (
+      <LauncherLink href={pagePath("works")}>
+        <SearchIcon />
+        <span>Search</span>
+      </LauncherLink>
+    );
+  }
+  return (
+    <>
+      <LauncherButton
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-keyshortcuts="/ Control+K Meta+K"
+        title="Search (/ or Ctrl+K)"
+        onPointerEnter={preloadSearch}
+        onFocus={preloadSearch}
+        onClick={() => setOpen(true)}
+      >
+        <SearchIcon />
+        <span>Search</span>
+      </LauncherButton>
+      {open && (
+        <React.Suspense fallback={null}>
+          <SearchDialog onClose={close} />
+        </React.Suspense>
+      )}
+    </>
+  );
+}
+
+/** The phone menu's search control: closes the menu (`onChoose`), then opens the dialog. */
+export function SearchMenuButton({ onChoose }: { onChoose: () => void }) {
+  return (
+    <MenuButton
+      type="button"
+      aria-haspopup="dialog"
+      onPointerEnter={preloadSearch}
+      onFocus={preloadSearch}
+      onClick={() => {
+        onChoose();
+        openSearch();
+      }}
+    >
+      <span>Search</span>
+      <SearchIcon />
+    </MenuButton>
+  );
+}

@@ -1,0 +1,1 @@
+export { SearchLauncher, SearchMenuButton, openSearch, preloadSearch } from "./Search";
