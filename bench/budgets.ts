@@ -94,3 +94,9 @@ export function budgetProblems(name: string, pagePath: string, f: Figures, ratio
 export function confirmedProblems(first: readonly Problem[], second: readonly Problem[]): Problem[] {
   return second.filter((p) => first.some((f) => f.budget === p.budget));
 }
+
+/**
+ * Issue 28's budget for the site search: from the moment the index has arrived (or the query
+ * was typed, if later) to the first results on screen, on a CPU throttled 4x (bench/search.ts).
+ */
+export const SEARCH_BUDGET = { cpuThrottle: 4, resultsAfterIndexMs: 300 };

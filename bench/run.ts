@@ -50,6 +50,7 @@ import {
   type LighthouseSession,
 } from "./lighthouse";
 import { PROFILES, profileProblems, type Profile } from "./profiles";
+import { benchSearch } from "./search";
 import { serveStatic } from "./staticServer";
 import { startThirdPartyStub } from "./thirdPartyStub";
 
@@ -179,6 +180,7 @@ async function main() {
   const lines: string[] = [];
   const problems: string[] = [];
   const remeasured: string[] = [];
+  let search: { text: string; problem?: string } | undefined;
   try {
     const bareImage = await stage("bare pages (1 run of each kind)", async () => {
       const lighthouse = await openLighthouse();
@@ -194,6 +196,7 @@ async function main() {
         measureProfile(profile, { siteServer: siteServer.url, site, lookupUrl, lookupHost, bareImage }),
       );
     }
+    search = await stage("site search (index, 4x CPU)", () => benchSearch(siteServer.url, site));
   } finally {
     await siteServer.stop();
     await bareServer.stop();
@@ -249,11 +252,13 @@ async function main() {
   const table = `${header}\n${lines.join("\n")}`;
   process.stdout.write(`\n${table}\n`);
   if (growth) process.stdout.write(`\n${growth.table}\n`);
+  if (search) process.stdout.write(`\n${search.text}\n`);
+  if (search?.problem) problems.push(search.problem);
   const total = stages.reduce((n, [, s]) => n + s, 0);
   process.stdout.write(
     `\nbench stages:\n${stageTable()}\n  ${"total".padEnd(48)} ${total.toFixed(0).padStart(5)} s\n`,
   );
-  writeDoc(table, growth, siteBuild?.seconds, problems, remeasured);
+  writeDoc(table, growth, siteBuild?.seconds, problems, remeasured, search?.text);
 
   if (problems.length) {
     process.stderr.write(`\nBudgets broken:\n${problems.map((p) => `  - ${p}`).join("\n")}\n`);
@@ -268,6 +273,7 @@ function writeDoc(
   siteBuild: number | undefined,
   problems: string[],
   remeasured: string[],
+  search?: string,
 ) {
   const file = path.join(root, "docs/performance.md");
   const date = new Date().toISOString().slice(0, 10);
@@ -293,7 +299,7 @@ Stage durations of this run:
 \`\`\`
 ${stageTable()}
 \`\`\`
-${growth ? `\n## Growth to 1,000 case studies\n\n${growth.table}\n\n${growth.notes}\n` : ""}`;
+${search ? `\n## Site search\n\n${search}\n` : ""}${growth ? `\n## Growth to 1,000 case studies\n\n${growth.table}\n\n${growth.notes}\n` : ""}`;
   fs.writeFileSync(file, text);
 }
 
