@@ -6,8 +6,8 @@
 import { normalizePath } from "./routes";
 
 export const FEEDS = {
-  atom: { path: "/works/feed.xml", type: "application/atom+xml", label: "Atom" },
-  json: { path: "/works/feed.json", type: "application/feed+json", label: "JSON Feed" },
+  atom: { path: "/feed.xml", type: "application/atom+xml", label: "Atom" },
+  json: { path: "/feed.json", type: "application/feed+json", label: "JSON Feed" },
 } as const;
 
 export const FEED_LIST = [FEEDS.atom, FEEDS.json] as const;

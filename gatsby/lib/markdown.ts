@@ -68,7 +68,9 @@ export function pageMarkdown({ path, html }: MarkdownPage, siteUrl: string): str
 
 /** The headings of a Markdown text, in order, as plain text (links and emphasis taken out). */
 export function markdownHeadings(markdown: string): { level: number; text: string }[] {
-  return [...markdown.matchAll(/^(#{1,6}) +(.+?) *#*$/gm)].map((m) => ({
+  // A heading may open a list item ("-   ### Title") or sit indented inside one, as turndown
+  // writes headings inside <li> (the cards). Turndown never indents code, so no line is mistaken.
+  return [...markdown.matchAll(/^[ \t]*(?:(?:[-*+]|\d+\.)[ \t]+)*(#{1,6}) +(.+?) *#*$/gm)].map((m) => ({
     level: m[1].length,
     text: m[2]
       .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")

@@ -39,8 +39,8 @@ test("llms.txt lists every service, industry, case study and country page from c
   expect(txt).toContain(`${content.site.siteUrl}/llms-full.txt`);
   // The case-study feeds.
   expect(txt).toContain(`\n## Feeds\n`);
-  expect(txt).toContain(`](${content.site.siteUrl}/works/feed.xml): `);
-  expect(txt).toContain(`](${content.site.siteUrl}/works/feed.json): `);
+  expect(txt).toContain(`](${content.site.siteUrl}/feed.xml): `);
+  expect(txt).toContain(`](${content.site.siteUrl}/feed.json): `);
   expect(txt).toContain(`(${content.site.siteUrl}/services/nlp-solutions): `);
   expect(txt).toContain(`[Humm: `);
 });

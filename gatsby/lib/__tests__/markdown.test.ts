@@ -20,6 +20,8 @@ test("the Markdown holds the page's main content: headings, text, lists, absolut
         <p>We build <a href="/works/intain">document extraction</a> &amp; search.</p>
         <h2>What you get</h2>
         <ul><li>Entity extraction</li><li>Classification</li></ul>
+        <ol><li><h3>Discovery</h3><p>We read your documents.</p></li></ol>
+        <ul><li><p>Finance</p><h3><a href="/works/humm">Humm</a></h3></li></ul>
         <div data-gatsby-image-wrapper><img aria-hidden="true" src="data:image/png;base64,xx" alt="">
           <picture><img data-src="/static/abc/cover.jpg" alt="Intain review screen"></picture>
           <noscript><img src="/static/abc/cover.jpg" alt="Intain review screen"></noscript></div>
@@ -44,6 +46,8 @@ test("the Markdown holds the page's main content: headings, text, lists, absolut
   expect(markdownHeadings(md)).toEqual([
     { level: 1, text: "Language AI that reads like a person" },
     { level: 2, text: "What you get" },
+    { level: 3, text: "Discovery" },
+    { level: 3, text: "Humm" },
     { level: 3, text: "Questions" },
   ]);
 });
