@@ -99,7 +99,7 @@ test("country pages and the home page list every hreflang alternate plus x-defau
   const alternates = (pathname: string) =>
     [
       ...render(<Seo description="d" pathname={pathname} />).container.querySelectorAll(
-        'link[rel="alternate"]',
+        'link[rel="alternate"][hreflang]',
       ),
     ].map((l) => `${l.getAttribute("hreflang")} ${l.getAttribute("href")}`);
   const expected = [
@@ -119,5 +119,20 @@ test("og:locale follows the page's locale; noindex pages say so", () => {
   );
   expect(meta(c, "og:locale")).toBe("en_US");
   expect(c.querySelector('meta[name="robots"]')!.getAttribute("content")).toBe("noindex");
-  expect(c.querySelectorAll('link[rel="alternate"]')).toHaveLength(0);
+  expect(c.querySelectorAll('link[rel="alternate"][hreflang]')).toHaveLength(0);
+  // No Markdown copy of a noindex page; the feeds are linked from every page.
+  expect(c.querySelectorAll('link[type="text/markdown"]')).toHaveLength(0);
+  expect(c.querySelectorAll('link[rel="alternate"][type="application/atom+xml"]')).toHaveLength(1);
+});
+
+test("every page links the case-study feeds; an indexable page links its Markdown copy", () => {
+  const { container: c } = render(<Seo description="d" pathname="/services/nlp-solutions" />);
+  const links = [...c.querySelectorAll('link[rel="alternate"]:not([hreflang])')].map(
+    (l) => `${l.getAttribute("type")} ${l.getAttribute("href")}`,
+  );
+  expect(links).toEqual([
+    "application/atom+xml https://www.example.com/feed.xml",
+    "application/feed+json https://www.example.com/feed.json",
+    "text/markdown https://www.example.com/services/nlp-solutions.md",
+  ]);
 });
