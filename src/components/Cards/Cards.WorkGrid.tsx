@@ -1,6 +1,6 @@
 import * as React from "react";
 import { LinkCardGrid } from "./Cards";
-import { workCard } from "./cards";
+import { workCard } from "./Cards.items";
 
 /** Case-study cards are wider than the others: their cover images need the room. */
 export const WORK_CARD_MIN_WIDTH = 300;

@@ -1,6 +1,5 @@
 import * as React from "react";
-import { ItemGrid, LinkCardGrid, WorkCardGrid } from "../../components/Cards";
-import { industryCard, serviceCard } from "../../components/Cards/cards";
+import { industryCard, ItemGrid, LinkCardGrid, serviceCard, WorkCardGrid } from "../../components/Cards";
 import { CtaBand } from "../../components/CtaBand";
 import { Sections } from "../../components/Sections";
 

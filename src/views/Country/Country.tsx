@@ -1,7 +1,6 @@
 import * as React from "react";
 import type { Crumb } from "../../../shared/routes";
-import { ItemGrid, LinkCardGrid } from "../../components/Cards";
-import { serviceCard } from "../../components/Cards/cards";
+import { ItemGrid, LinkCardGrid, serviceCard } from "../../components/Cards";
 import { Facts } from "../../components/Facts";
 import { telHref } from "../../lib/phone";
 import { EntryPage } from "../EntryPage";

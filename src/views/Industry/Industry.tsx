@@ -1,7 +1,6 @@
 import * as React from "react";
 import type { Crumb } from "../../../shared/routes";
-import { ItemGrid, LinkCardGrid } from "../../components/Cards";
-import { serviceCard } from "../../components/Cards/cards";
+import { ItemGrid, LinkCardGrid, serviceCard } from "../../components/Cards";
 import { EntryPage, faqSection, relatedWorkSection } from "../EntryPage";
 
 /** AI industry pages and sector industry pages: challenges, solutions, use cases, work, services. */

@@ -11,7 +11,7 @@ import { Button } from "../../components/ButtonLink";
 import { LinkCardGrid, WORK_CARD_MIN_WIDTH } from "../../components/Cards";
 import { Section } from "../../components/Section";
 import { useUrlSearch } from "../../hooks/useUrlSearch";
-import { workCard } from "../../components/Cards/cards";
+import { workCard } from "../../components/Cards";
 import {
   filterOptions,
   filterWorks,

@@ -1,7 +1,6 @@
 import * as React from "react";
 import type { Crumb } from "../../../shared/routes";
-import { ItemGrid, LinkCardGrid } from "../../components/Cards";
-import { industryCard } from "../../components/Cards/cards";
+import { industryCard, ItemGrid, LinkCardGrid } from "../../components/Cards";
 import { TagList } from "../../components/TagList";
 import { EntryPage, faqSection, relatedWorkSection } from "../EntryPage";
 

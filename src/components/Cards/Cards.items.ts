@@ -1,7 +1,7 @@
 import { getImage } from "gatsby-plugin-image";
 import { pathFor } from "../../../shared/routes";
 import { workLinkName } from "../../lib/workLinkName";
-import type { LinkCardItem } from ".";
+import type { LinkCardItem } from "./Cards";
 import type { IconName } from "../Icon";
 
 /** Maps query results to card props, one function per kind of entry. */
