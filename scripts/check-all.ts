@@ -1,7 +1,7 @@
 /**
  * npm test: every check, in order, stopping at the first that fails, then a table of how long
  * each took. The same command runs locally and in CI (.ci/run). Before the first stage, the
- * system parts the stages need (Chromium, PostgreSQL's server, Java) are checked, and installed
+ * system parts the stages need (Chromium, PostgreSQL's server, Java, OpenSSL) are checked, and installed
  * when the run can (scripts/preflight.ts); when it cannot, no stage runs.
  */
 import { spawnSync } from "node:child_process";

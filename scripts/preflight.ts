@@ -75,7 +75,7 @@ export const SYSTEM_PARTS: readonly SystemPart[] = [
           : { found: false, problem: `no program at ${CHROMIUM_PATH}` },
   },
   {
-    name: "PostgreSQL's server (initdb, pg_ctl)",
+    name: "PostgreSQL's initdb and pg_ctl",
     why: "the lead-store unit tests start a throwaway server of their own",
     debianPackage: "postgresql",
     elsewhere: "set PG_BIN to the folder holding initdb and pg_ctl (PostgreSQL 13 or newer)",
@@ -103,10 +103,10 @@ export const SYSTEM_PARTS: readonly SystemPart[] = [
   },
   {
     name: "OpenSSL",
-    why: "the benchmark's local HTTPS stub makes its certificate with it",
+    why: "the mail-credential unit tests and the benchmark's HTTPS stub make throwaway certificates with it",
     debianPackage: "openssl",
     elsewhere: "put `openssl` on PATH",
-    neededBy: ["bench"],
+    neededBy: ["test", "bench"],
     find: programOnPath("openssl"),
   },
 ];
