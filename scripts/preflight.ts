@@ -207,7 +207,9 @@ export function preflight(
     if (still.length)
       return {
         ok: false,
-        message: `preflight: after apt-get installed ${packages.join(" ")}, still missing:\n${still.map((m) => describe(m.part, m.finding)).join("\n")}`,
+        message:
+          `preflight: after apt-get install ${packages.join(" ")}, still missing:\n${still.map((m) => describe(m.part, m.finding)).join("\n")}\n` +
+          `(where apt-get said a package is already installed, its files are gone: apt-get install --reinstall it)`,
       };
     host.log(`preflight: installed ${packages.join(" ")}; found ${found(needed)}`);
     return { ok: true, installed: packages };
