@@ -30,6 +30,7 @@ import path from "node:path";
 import { execFileSync, spawnSync } from "node:child_process";
 import { buildProduction, productionBuildProblem } from "../test/harness/production";
 import { CHROMIUM_PATH } from "../test/harness/chromium";
+import { preflightOrExit } from "../scripts/preflight";
 import { routeTable } from "../test/harness/routes";
 import {
   BUDGET,
@@ -159,6 +160,8 @@ async function measure(
 }
 
 async function main() {
+  // Chromium and OpenSSL, installed when the run can (scripts/preflight.ts), else it stops here.
+  preflightOrExit("bench");
   const site = path.join(root, "public");
   const siteBuild =
     process.env.BENCH_SKIP_BUILD === "1"

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { parse } from "yaml";
+import { selectPackagedFonts } from "../gatsby/lib/cardFonts";
 
 const root = path.resolve(__dirname, "..");
 const contentDir = path.resolve(process.env.CONTENT_DIR ?? path.join(root, "content"));
@@ -98,6 +99,8 @@ async function write(file: string, svg: string) {
 }
 
 async function main() {
+  // The labels are drawn in the packaged DejaVu Sans, as the social cards are: no system font.
+  selectPackagedFonts();
   const only = process.argv[2];
   const worksDir = path.join(contentDir, "works");
   const slugs = fs

@@ -18,6 +18,12 @@ export const LOGO_SIZE = 512;
 
 export const DEFAULT_SOCIAL_IMAGE = "/og/default.png";
 
+/**
+ * The cards' only font. The build draws it from the `dejavu-fonts-ttf` npm package, never from
+ * the machine's fonts (gatsby/lib/cardFonts.ts), so the cards are the same everywhere.
+ */
+export const SOCIAL_IMAGE_FONT = "DejaVu Sans";
+
 export const socialImagePath = (kind: SocialImageKind, slug: string): string => `/og/${kind}/${slug}.png`;
 
 const escapeXml = (text: string): string =>
@@ -76,11 +82,11 @@ export function socialImageSvg(card: SocialCard): string {
 <rect width="${W}" height="${H}" fill="${BRAND.ink}"/>
 <circle cx="1090" cy="-40" r="260" fill="none" stroke="${BRAND.copper}" stroke-opacity="0.25" stroke-width="36"/>
 <rect x="80" y="96" width="72" height="8" rx="4" fill="${BRAND.copper}"/>
-<text x="80" y="150" font-family="DejaVu Sans" font-size="30" font-weight="bold" fill="${BRAND.copper}">${escapeXml(card.eyebrow)}</text>
-<text font-family="DejaVu Sans" font-size="${fontSize}" font-weight="bold" fill="${BRAND.white}">${title}</text>
+<text x="80" y="150" font-family="${SOCIAL_IMAGE_FONT}" font-size="30" font-weight="bold" fill="${BRAND.copper}">${escapeXml(card.eyebrow)}</text>
+<text font-family="${SOCIAL_IMAGE_FONT}" font-size="${fontSize}" font-weight="bold" fill="${BRAND.white}">${title}</text>
 <g transform="translate(80 486) scale(1.25)">${logoMarkSvg(`fill="${BRAND.white}" fill-opacity="0.08"`)}</g>
-<text x="184" y="538" font-family="DejaVu Sans" font-size="34" font-weight="bold" fill="${BRAND.white}">${escapeXml(card.siteName)}</text>
-<text x="1120" y="538" text-anchor="end" font-family="DejaVu Sans" font-size="26" fill="${BRAND.mist}">${escapeXml(card.footer)}</text>
+<text x="184" y="538" font-family="${SOCIAL_IMAGE_FONT}" font-size="34" font-weight="bold" fill="${BRAND.white}">${escapeXml(card.siteName)}</text>
+<text x="1120" y="538" text-anchor="end" font-family="${SOCIAL_IMAGE_FONT}" font-size="26" fill="${BRAND.mist}">${escapeXml(card.footer)}</text>
 <rect y="${H - 12}" width="${W}" height="12" fill="${BRAND.copper}"/>
 </svg>`;
 }

@@ -23,22 +23,34 @@ import { freePort } from "./server";
 
 const run = promisify(execFile);
 
-/** The newest PostgreSQL under /usr/lib/postgresql/<version>/bin (or PG_BIN, if set). */
-export function findPostgresBin(): string {
+/** Where Debian's `postgresql` package puts each version's server binaries. */
+export const POSTGRES_ROOT = "/usr/lib/postgresql";
+
+/**
+ * The folder the tests take initdb and pg_ctl from: PG_BIN if set (whatever it holds), else the
+ * newest /usr/lib/postgresql/<version>/bin with an initdb, else undefined. `npm test` checks it
+ * before its first stage (scripts/preflight.ts).
+ */
+export function postgresBinCandidate(): string | undefined {
   if (process.env.PG_BIN) return process.env.PG_BIN;
-  const root = "/usr/lib/postgresql";
-  const versions = fs.existsSync(root)
+  const versions = fs.existsSync(POSTGRES_ROOT)
     ? fs
-        .readdirSync(root)
-        .filter((v) => fs.existsSync(path.join(root, v, "bin", "initdb")))
+        .readdirSync(POSTGRES_ROOT)
+        .filter((v) => fs.existsSync(path.join(POSTGRES_ROOT, v, "bin", "initdb")))
         .sort((a, b) => Number(b) - Number(a))
     : [];
-  if (!versions.length) {
+  return versions.length ? path.join(POSTGRES_ROOT, versions[0], "bin") : undefined;
+}
+
+/** The newest PostgreSQL under /usr/lib/postgresql/<version>/bin (or PG_BIN, if set). */
+export function findPostgresBin(): string {
+  const bin = postgresBinCandidate();
+  if (!bin) {
     throw new Error(
       "PostgreSQL is not installed: the lead-store tests need Debian's server package (apt-get install -y postgresql), or PG_BIN pointing at a folder with initdb and pg_ctl",
     );
   }
-  return path.join(root, versions[0], "bin");
+  return bin;
 }
 
 export interface PostgresServer {
