@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { collections, singletons, toJsonSchema, type JsonSchema } from "../../schemas";
-import { buildCmsConfig, type CmsField } from "../cmsConfig";
+import { buildCmsConfig, cmsAuthScopeProblem, type CmsField } from "../cmsConfig";
 
 /** Every field path of a JSON Schema (objects and lists of objects walked), e.g. "cover.src". */
 function schemaPaths(schema: JsonSchema, prefix = ""): string[] {
@@ -85,4 +85,24 @@ test("local editing with decap-server, files saved as YAML in content/", () => {
     slug: "{{fields.slug}}",
   });
   expect(byName("site").files![0].file).toBe("content/site.yaml");
+});
+
+describe("the GitHub token's scope", () => {
+  test("is public_repo unless the repository is private: the narrowest scope that can commit", () => {
+    expect(buildCmsConfig().backend.auth_scope).toBe("public_repo");
+    expect(buildCmsConfig({ authScope: "public_repo" }).backend.auth_scope).toBe("public_repo");
+  });
+
+  test("is repo (every repository the editor can reach) only when asked for a private repository", () => {
+    expect(buildCmsConfig({ authScope: "repo" }).backend.auth_scope).toBe("repo");
+  });
+
+  test("anything else is refused with the accepted values, never passed on to GitHub", () => {
+    expect(cmsAuthScopeProblem("admin:org")).toMatch(/public_repo.*repo/);
+    expect(cmsAuthScopeProblem("repo,user")).toBeDefined();
+    expect(cmsAuthScopeProblem(undefined)).toBeUndefined();
+    expect(cmsAuthScopeProblem("")).toBeUndefined();
+    expect(cmsAuthScopeProblem("repo")).toBeUndefined();
+    expect(() => buildCmsConfig({ authScope: "delete_repo" })).toThrow(/GATSBY_CMS_AUTH_SCOPE/);
+  });
 });
