@@ -10,6 +10,7 @@ import { sitemapSerializer, SITEMAP_QUERY } from "./gatsby/lib/sitemap";
 import { headerRules, headerSettings } from "./gatsby/lib/headers";
 import { MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analytics";
 import { countryLookupUrlProblem, resolveCountryLookupUrl } from "./shared/countryLookup";
+import { cmsAuthScopeProblem } from "./shared/cmsConfig";
 
 // Gatsby takes an exception thrown while this file loads for a failed compilation: it retries, then
 // carries on with no configuration at all and fails later on an unrelated GraphQL error. So a
@@ -47,6 +48,11 @@ const lookupProblem = countryLookupUrlProblem(lookupUrl);
 if (lookupProblem) {
   stop(`GATSBY_COUNTRY_LOOKUP_URL: "${lookupUrl}" ${lookupProblem}; fix it or unset it`);
 }
+
+// The CMS's GitHub token scope (shared/cmsConfig.ts): a value GitHub would grant more with, or a
+// typo, stops the build here instead of shipping an admin that cannot sign in.
+const scopeProblem = cmsAuthScopeProblem(process.env.GATSBY_CMS_AUTH_SCOPE);
+if (scopeProblem) stop(`GATSBY_CMS_AUTH_SCOPE: ${scopeProblem}; fix it or unset it`);
 
 const config: GatsbyConfig = {
   siteMetadata: {

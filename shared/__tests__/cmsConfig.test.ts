@@ -106,3 +106,19 @@ describe("the GitHub token's scope", () => {
     expect(() => buildCmsConfig({ authScope: "delete_repo" })).toThrow(/GATSBY_CMS_AUTH_SCOPE/);
   });
 });
+
+test("a save is a draft (editorial workflow) whose deploy preview opens on the entry's own page", () => {
+  expect(config.publish_mode).toBe("editorial_workflow");
+  expect(config.show_preview_links).toBe(true);
+  // The same addresses the route table gives the pages (shared/routes.ts).
+  expect(byName("services").preview_path).toBe("services/{{slug}}");
+  expect(byName("industries").preview_path).toBe("industries/{{slug}}");
+  expect(byName("works").preview_path).toBe("works/{{slug}}");
+  expect(byName("countries").preview_path).toBe("{{slug}}");
+  // content/pages entries have addresses of their own (/, /about): their link opens the preview's home.
+  expect(byName("pages").preview_path).toBeUndefined();
+  expect(config.backend).not.toHaveProperty("preview_context");
+  expect(buildCmsConfig({ previewContext: "netlify/copperline/deploy-preview" }).backend).toMatchObject({
+    preview_context: "netlify/copperline/deploy-preview",
+  });
+});

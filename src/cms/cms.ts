@@ -26,5 +26,7 @@ CMS.init({
     repo: process.env.GATSBY_CMS_REPO,
     branch: process.env.GATSBY_CMS_BRANCH,
     authUrl: process.env.GATSBY_CMS_AUTH_URL,
+    authScope: process.env.GATSBY_CMS_AUTH_SCOPE,
+    previewContext: process.env.GATSBY_CMS_PREVIEW_CONTEXT,
   }) as never,
 });
