@@ -115,11 +115,19 @@ const config: GatsbyConfig = {
         enableIdentityWidget: false,
         htmlTitle: `Content manager | ${site.name}`,
         // The plugin copies Decap's prebuilt bundle (4 MB, already minified) and would then
-        // minify it again, which took over a minute: minify only our own CMS entry.
-        customizeWebpackConfig: (webpackConfig: { optimization?: { minimizer?: unknown[] } }) => {
+        // minify it again, which took over a minute: minify only our own CMS entry. And the
+        // previews' views get `gatsby` as src/cms/gatsby.ts, not Gatsby's page runtime.
+        customizeWebpackConfig: (webpackConfig: {
+          optimization?: { minimizer?: unknown[] };
+          resolve?: { alias?: Record<string, string> };
+        }) => {
           webpackConfig.optimization = {
             ...webpackConfig.optimization,
             minimizer: [new TerserPlugin({ exclude: /decap-cms-app\.js|\.production\.min\.js/ })],
+          };
+          webpackConfig.resolve = {
+            ...webpackConfig.resolve,
+            alias: { ...webpackConfig.resolve?.alias, gatsby$: path.join(__dirname, "src/cms/gatsby.ts") },
           };
         },
       },

@@ -18,18 +18,30 @@ export interface Size {
   height: number;
 }
 
-/** Image data for a URL whose pixels are `size`; every width of the srcset is the same file. */
+const made = new Map<string, IGatsbyImageData>();
+
+/**
+ * Image data for a URL whose pixels are `size`; every width of the srcset is the same file. The
+ * same object for the same image and size: Decap renders the preview again on every change in its
+ * store, and GatsbyImage redraws an image whose data is a new object.
+ */
 export function previewImageData(url: string, size: Size = DEFAULT_SIZE): IGatsbyImageData {
-  return getImageData({
-    baseUrl: url,
-    urlBuilder: ({ baseUrl }) => baseUrl,
-    sourceWidth: size.width,
-    sourceHeight: size.height,
-    width: Math.min(PREVIEW_IMAGE_WIDTH, size.width),
-    layout: "constrained",
-    formats: ["auto"],
-    pluginName: "cms-preview",
-  });
+  const key = `${size.width}x${size.height} ${url}`;
+  let data = made.get(key);
+  if (!data) {
+    data = getImageData({
+      baseUrl: url,
+      urlBuilder: ({ baseUrl }) => baseUrl,
+      sourceWidth: size.width,
+      sourceHeight: size.height,
+      width: Math.min(PREVIEW_IMAGE_WIDTH, size.width),
+      layout: "constrained",
+      formats: ["auto"],
+      pluginName: "cms-preview",
+    });
+    made.set(key, data);
+  }
+  return data;
 }
 
 /**

@@ -168,19 +168,15 @@ export class SiteGraph {
       const list = (name: CollectionName) =>
         this.entries[name]
           .filter((e) => text(e.slug))
-          .map((e) => ({
-            slug: text(e.slug),
-            title: text(e.title),
-            client: text(e.client),
-            country: text(e.country),
-          }));
+          .map((e) => ({ slug: text(e.slug), title: text(e.title), entry: e }));
       try {
         this.routeTable = buildRoutes({
           pages: list("pages"),
           services: list("services"),
           industries: list("industries"),
-          works: list("works"),
-          countries: list("countries"),
+          works: list("works").map((w) => ({ ...w, client: text(w.entry.client) })),
+          // A country's breadcrumb is its name.
+          countries: list("countries").map((c) => ({ ...c, country: text(c.entry.country) })),
         });
       } catch {
         this.routeTable = [];

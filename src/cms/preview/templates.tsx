@@ -54,27 +54,27 @@ const plain = (value: unknown): unknown =>
 
 const COLLECTION_NAMES = [...Object.keys(collections), ...Object.keys(singletons)] as const;
 
-/** Every entry the backend holds (the live branch), loaded once per opened entry. */
+/**
+ * Every entry the backend holds (the live branch), loaded once per opened entry, one collection
+ * after the other: decap-server's git mode serves one request at a time and gives up on those
+ * that wait more than 3 s (a collection that fails is asked for once more), and GitHub's API
+ * prefers fewer requests at once too.
+ */
 function useStoredContent(getCollection: PreviewProps["getCollection"]) {
   const [state, setState] = React.useState<{ content?: PreviewContent; error?: unknown }>({});
   React.useEffect(() => {
     let live = true;
-    Promise.all(
-      COLLECTION_NAMES.map(async (name) => {
-        const entries = await getCollection(name);
-        return [name, entries.map((e) => plain(e.get("data")) as Record<string, unknown>)] as const;
-      }),
-    ).then(
-      (lists) => {
-        const byName = Object.fromEntries(lists);
-        const content = Object.fromEntries(
-          COLLECTION_NAMES.map((name) => [
-            name,
-            name in singletons ? (byName[name][0] ?? null) : byName[name],
-          ]),
-        ) as unknown as PreviewContent;
-        if (live) setState({ content });
-      },
+    (async () => {
+      const byName: Record<string, Record<string, unknown>[]> = {};
+      for (const name of COLLECTION_NAMES) {
+        const entries = await getCollection(name).catch(() => getCollection(name));
+        byName[name] = entries.map((e) => plain(e.get("data")) as Record<string, unknown>);
+      }
+      return Object.fromEntries(
+        COLLECTION_NAMES.map((name) => [name, name in singletons ? (byName[name][0] ?? null) : byName[name]]),
+      ) as unknown as PreviewContent;
+    })().then(
+      (content) => live && setState({ content }),
       (error: unknown) => live && setState({ error }),
     );
     return () => {
