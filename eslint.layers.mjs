@@ -4,6 +4,7 @@
  * climbs into a higher layer is caught whatever it looks like.
  *
  *   entry files (gatsby-*.ts)        wiring only: may import anything
+ *   src/cms                          the /admin/ bundle's entry: renders views in its previews
  *   src/templates, src/pages         query + Head + one view
  *   src/views                        page bodies
  *   src/layout                       the shell
@@ -17,7 +18,8 @@ const TEMPLATES = ["./src/templates", "./src/pages"];
 const VIEWS = ["./src/views"];
 const LAYOUT = ["./src/layout"];
 const PARTS = ["./src/components", "./src/hooks"];
-const BROWSER = ["./src/lib", "./src/cms"];
+const CMS = ["./src/cms"];
+const BROWSER = ["./src/lib"];
 const BUILD = ["./gatsby"];
 const SERVER = ["./src/server", "./src/api"];
 const UI = [...TEMPLATES, ...VIEWS, ...LAYOUT, ...PARTS];
@@ -28,28 +30,32 @@ const zone = (target, from, why) => ({ target, from, message: why });
 export const layerZones = [
   zone(
     TEMPLATES,
-    [...SERVER, ...BUILD],
-    "templates render views; they never reach the build or the functions",
+    [...SERVER, ...BUILD, ...CMS],
+    "templates render views; they never reach the build, the functions or the CMS",
   ),
-  zone(VIEWS, [...TEMPLATES, ...SERVER, ...BUILD], "views sit below the templates"),
-  zone(LAYOUT, [...TEMPLATES, ...VIEWS, ...SERVER, ...BUILD], "the layout sits below views and templates"),
+  zone(VIEWS, [...TEMPLATES, ...SERVER, ...BUILD, ...CMS], "views sit below the templates and the CMS"),
+  zone(
+    LAYOUT,
+    [...TEMPLATES, ...VIEWS, ...SERVER, ...BUILD, ...CMS],
+    "the layout sits below views and templates",
+  ),
   zone(
     PARTS,
-    [...TEMPLATES, ...VIEWS, ...LAYOUT, ...SERVER, ...BUILD],
+    [...TEMPLATES, ...VIEWS, ...LAYOUT, ...SERVER, ...BUILD, ...CMS],
     "components and hooks never import the layout, views or templates",
   ),
   zone(
     ["./src/lib"],
-    [...UI, ...SERVER, ...BUILD, "./src/cms"],
+    [...UI, ...SERVER, ...BUILD, ...CMS],
     "src/lib is pure browser logic below the components",
   ),
   zone(
-    ["./src/cms"],
-    [...UI, ...SERVER, ...BUILD, "./src/lib"],
-    "the CMS bundle reads shared code and schemas only",
+    CMS,
+    [...TEMPLATES, ...SERVER, ...BUILD],
+    "the CMS bundle renders the views as the templates do, never the templates, the build or the functions",
   ),
   zone(BUILD, ["./src"], "the build reads shared/ and schemas/, never src/ (move what both need to shared/)"),
-  zone(SERVER, [...UI, ...BROWSER, ...BUILD], "the functions read shared/ and schemas/ only"),
+  zone(SERVER, [...UI, ...BROWSER, ...CMS, ...BUILD], "the functions read shared/ and schemas/ only"),
   zone(["./shared"], ["./src", "./gatsby"], "shared/ is below the browser and the build"),
   zone(
     ["./src/styles"],

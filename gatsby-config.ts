@@ -11,6 +11,7 @@ import { headerRules, headerSettings } from "./gatsby/lib/headers";
 import { MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analytics";
 import { resolveCountryLookupUrl } from "./shared/countryLookup";
 import { lookupUrlProblem } from "./schemas/urls";
+import { cmsAuthScopeProblem } from "./shared/cmsConfig";
 
 // Gatsby takes an exception thrown while this file loads for a failed compilation: it retries, then
 // carries on with no configuration at all and fails later on an unrelated GraphQL error. So a
@@ -49,6 +50,11 @@ const lookupProblem = lookupUrlProblem(lookupUrl);
 if (lookupProblem) {
   stop(`GATSBY_COUNTRY_LOOKUP_URL: "${lookupUrl}" ${lookupProblem}; fix it or unset it`);
 }
+
+// The CMS's GitHub token scope (shared/cmsConfig.ts): a value GitHub would grant more with, or a
+// typo, stops the build here instead of shipping an admin that cannot sign in.
+const scopeProblem = cmsAuthScopeProblem(process.env.GATSBY_CMS_AUTH_SCOPE);
+if (scopeProblem) stop(`GATSBY_CMS_AUTH_SCOPE: ${scopeProblem}; fix it or unset it`);
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -111,16 +117,22 @@ const config: GatsbyConfig = {
         enableIdentityWidget: false,
         htmlTitle: `Content manager | ${site.name}`,
         // The plugin copies Decap's prebuilt bundle (4 MB, already minified) and would then
-        // minify it again, which took over a minute: minify only our own CMS entry. And no
-        // source maps, as for the site's bundles (the map it copies goes in onPostBuild).
+        // minify it again, which took over a minute: minify only our own CMS entry. No source
+        // maps, as for the site's bundles (the map it copies goes in onPostBuild). And the
+        // previews' views get `gatsby` as src/cms/gatsby.ts, not Gatsby's page runtime.
         customizeWebpackConfig: (webpackConfig: {
           optimization?: { minimizer?: unknown[] };
+          resolve?: { alias?: Record<string, string> };
           devtool?: string | false;
         }) => {
           webpackConfig.devtool = false;
           webpackConfig.optimization = {
             ...webpackConfig.optimization,
             minimizer: [new TerserPlugin({ exclude: /decap-cms-app\.js|\.production\.min\.js/ })],
+          };
+          webpackConfig.resolve = {
+            ...webpackConfig.resolve,
+            alias: { ...webpackConfig.resolve?.alias, gatsby$: path.join(__dirname, "src/cms/gatsby.ts") },
           };
         },
       },

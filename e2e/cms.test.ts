@@ -1,39 +1,27 @@
 /**
- * The web CMS at /admin/ against a local decap-server (started here on a free port, serving a
- * temporary copy of the content): an editor changes a service's headline and saves, and the
- * YAML file on disk changes and still passes the build's validation.
+ * The web CMS at /admin/ against a local decap-server in file mode (e2e/lib/cms.ts: a temporary
+ * copy of the content): an editor changes a service's headline and saves, and the YAML file on
+ * disk changes and still passes the build's validation. File mode has no branches, so Decap
+ * publishes straight into the files there (the editorial workflow: e2e/cms-workflow.test.ts).
  */
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { loadContent } from "../gatsby/lib/content";
 import { baseUrl, closeBrowser, newPage } from "./lib/browser";
-import { freePort, waitForUrl } from "../test/harness/server";
+import { openAdmin, startLocalBackend, type LocalBackend } from "./lib/cms";
 import { waitFor } from "./lib/wait";
 
-let repo: string;
-let server: ChildProcess;
-let apiUrl: string;
+let backend: LocalBackend;
 
 before(async () => {
-  repo = fs.mkdtempSync(path.join(os.tmpdir(), "cms-repo-"));
-  fs.cpSync(path.resolve("content"), path.join(repo, "content"), { recursive: true });
-  const port = await freePort();
-  server = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
-    env: { ...process.env, PORT: String(port), GIT_REPO_DIRECTORY: repo, MODE: "fs", LOG_LEVEL: "warn" },
-    stdio: "ignore",
-  });
-  apiUrl = `http://localhost:${port}/api/v1`;
-  await waitForUrl(`http://localhost:${port}/`);
+  backend = await startLocalBackend("fs");
 });
 
 after(async () => {
-  server?.kill();
+  await backend?.stop();
   await closeBrowser();
-  fs.rmSync(repo, { recursive: true, force: true });
 });
 
 test("/admin/ is noindex and not in the sitemap", async () => {
@@ -45,10 +33,7 @@ test("/admin/ is noindex and not in the sitemap", async () => {
 
 test("an editor changes a service headline in the CMS and the YAML file changes on disk", async () => {
   const { page, context } = await newPage({ width: 1280, height: 900 });
-  // The CMS calls decap-server at its default address; send that to the server started above.
-  await page.route("http://localhost:8081/api/v1", (route) => route.continue({ url: apiUrl }));
-  await page.goto("/admin/");
-  await page.getByRole("button", { name: "Login" }).click();
+  await openAdmin(page, backend);
   await page.getByRole("link", { name: /^Services$/ }).click();
   await page.getByText("NLP Solutions (nlp-solutions)").click();
   const headline = page.getByLabel("Headline", { exact: true });
@@ -57,7 +42,7 @@ test("an editor changes a service headline in the CMS and the YAML file changes 
   await headline.fill(newHeadline);
   await page.getByRole("button", { name: "Publish" }).click();
   await page.getByText("Publish now").click();
-  const file = path.join(repo, "content/services/nlp-solutions.yaml");
+  const file = path.join(backend.repo, "content/services/nlp-solutions.yaml");
   const text = await waitFor(
     async () => fs.readFileSync(file, "utf8").includes(newHeadline) && fs.readFileSync(file, "utf8"),
     `the new headline saved to ${file}`,
@@ -65,7 +50,7 @@ test("an editor changes a service headline in the CMS and the YAML file changes 
   );
   assert.ok(text.includes(`headline: ${newHeadline}`), text.slice(0, 400));
   assert.equal(text.split("\n")[0], "# yaml-language-server: $schema=../../schemas/json/service.schema.json");
-  const content = loadContent(path.join(repo, "content"));
+  const content = loadContent(path.join(backend.repo, "content"));
   assert.equal(content.services.find((s) => s.slug === "nlp-solutions")?.headline, newHeadline);
   await context.close();
 });

@@ -1,4 +1,5 @@
 import { collections, singletons, toJsonSchema, type JsonSchema } from "../schemas";
+import { COLLECTION_PREFIX } from "./routes";
 
 /**
  * The Decap CMS configuration, generated from the content schemas so the editor's forms and the
@@ -43,6 +44,7 @@ export interface CmsCollection {
   identifier_field?: string;
   summary?: string;
   view_groups?: { label: string; field: string }[];
+  preview_path?: string;
   fields?: CmsField[];
   files?: { name: string; label: string; file: string; fields: CmsField[] }[];
 }
@@ -163,7 +165,50 @@ const COLLECTION_LABELS: Record<string, [string, string]> = {
   pages: ["Pages", "Page"],
 };
 
-export function buildCmsConfig(options: { repo?: string; branch?: string; authUrl?: string } = {}) {
+/**
+ * The OAuth scopes the GitHub backend may ask for. `public_repo` lets the token write to public
+ * repositories only; `repo` reaches every repository the editor can, private ones included, so
+ * it is asked for only when the site's repository is private (GATSBY_CMS_AUTH_SCOPE=repo).
+ */
+export const CMS_AUTH_SCOPES = ["public_repo", "repo"] as const;
+export type CmsAuthScope = (typeof CMS_AUTH_SCOPES)[number];
+export const DEFAULT_CMS_AUTH_SCOPE: CmsAuthScope = "public_repo";
+
+/** Why a GATSBY_CMS_AUTH_SCOPE value cannot be used, or undefined when it can (unset is the default). */
+export function cmsAuthScopeProblem(value: string | undefined): string | undefined {
+  if (!value || (CMS_AUTH_SCOPES as readonly string[]).includes(value)) return undefined;
+  return `"${value}" is not a scope the CMS asks GitHub for: write public_repo (the default, for a public repository) or repo (only for a private repository)`;
+}
+
+/** Where each page kind's entries are on the site, for the deploy preview links (shared/routes.ts). */
+const PREVIEW_KIND: Record<string, keyof typeof COLLECTION_PREFIX> = {
+  services: "service",
+  industries: "industry",
+  works: "work",
+  countries: "country",
+};
+
+export interface CmsOptions {
+  /** GATSBY_CMS_REPO: owner/name of the GitHub repository. */
+  repo?: string;
+  /** GATSBY_CMS_BRANCH: the branch the live site is built from. */
+  branch?: string;
+  /** GATSBY_CMS_AUTH_URL: the OAuth endpoint's origin (Netlify's when unset). */
+  authUrl?: string;
+  /** GATSBY_CMS_AUTH_SCOPE: public_repo (default) or repo. */
+  authScope?: string;
+  /**
+   * GATSBY_CMS_PREVIEW_CONTEXT: the commit status that carries a draft's deploy preview. Unset,
+   * Decap takes the first status whose name contains "deploy" (Netlify's is
+   * "netlify/<site>/deploy-preview").
+   */
+  previewContext?: string;
+}
+
+export function buildCmsConfig(options: CmsOptions = {}) {
+  const scopeProblem = cmsAuthScopeProblem(options.authScope);
+  if (scopeProblem) throw new Error(`GATSBY_CMS_AUTH_SCOPE: ${scopeProblem}`);
+  const authScope = (options.authScope || DEFAULT_CMS_AUTH_SCOPE) as CmsAuthScope;
   const folderCollections: CmsCollection[] = Object.entries(collections).map(
     ([name, { dir, schema, type }]) => {
       const [plural, singular] = COLLECTION_LABELS[name];
@@ -181,6 +226,11 @@ export function buildCmsConfig(options: { repo?: string; branch?: string; authUr
         slug: "{{fields.slug}}",
         summary: `{{${summaryField}}} ({{slug}})`,
         ...(name === "industries" ? { view_groups: [{ label: "Kind", field: "kind" }] } : {}),
+        // A draft's deploy preview opens on the entry's own page (content/pages entries have
+        // addresses of their own, /about or /, so their link opens the preview's home page).
+        ...(PREVIEW_KIND[name]
+          ? { preview_path: `${COLLECTION_PREFIX[PREVIEW_KIND[name]].slice(1)}{{slug}}` }
+          : {}),
         fields: fieldsFor(toJsonSchema(schema, "input"), name),
       };
     },
@@ -209,10 +259,20 @@ export function buildCmsConfig(options: { repo?: string; branch?: string; authUr
     // docs/editing-content.md). Local: `npm run cms` starts decap-server beside the site.
     backend: {
       name: "github",
-      repo: options.repo ?? "copperline-labs/website",
-      branch: options.branch ?? "main",
+      repo: options.repo || "copperline-labs/website",
+      branch: options.branch || "main",
+      auth_scope: authScope,
       ...(options.authUrl ? { base_url: options.authUrl } : {}),
+      ...(options.previewContext ? { preview_context: options.previewContext } : {}),
     },
+    // Saving makes a draft: a branch and a pull request (the host builds it as a deploy preview,
+    // the content checks run on it). Publishing, which merges it into the live branch, is a
+    // separate step. decap-server's file mode (`npm run cms`) has no branches: there Decap falls
+    // back to publishing straight into the files, which the developer then commits.
+    publish_mode: "editorial_workflow",
+    // The editor's toolbar links to the draft's deploy preview once the host reports it.
+    show_preview_links: true,
+    // Decap looks for decap-server only when the admin itself is opened on localhost.
     local_backend: true,
     load_config_file: false,
     media_folder: "content/images",

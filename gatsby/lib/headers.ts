@@ -92,15 +92,17 @@ export function adminPolicy(): string {
   return policy({
     "default-src": ["'self'"],
     // Decap's prebuilt bundle (decap-cms-app.js) inlines nothing, but its config validation (ajv)
-    // compiles validators with new Function: 'unsafe-eval'.
+    // compiles validators with new Function: 'unsafe-eval' (what breaks without it is measured by
+    // e2e/cms-security.test.ts; ADR 0003).
     "script-src": ["'self'", "'unsafe-eval'"],
     // Decap styles its UI with emotion, which writes <style> elements at run time.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", ...GITHUB_IMAGES],
     "font-src": ["'self'", "data:"],
-    // Decap looks for its local proxy (`npm run cms`) at this address, and only when the page's
-    // host is localhost or 127.0.0.1 (so an editor can run `npm start` and `npm run cms` together).
-    "connect-src": ["'self'", GITHUB_API, "http://localhost:8081"],
+    // Only GitHub's API. Decap looks for decap-server (`npm run cms`, http://localhost:8081) when
+    // the admin is opened on localhost; local editing runs under `gatsby develop`, which sends no
+    // headers, so a production build never allows a plain-http or local source (ADR 0003).
+    "connect-src": ["'self'", GITHUB_API],
     "frame-src": ["'self'"],
     "worker-src": ["'self'", "blob:"],
     ...LOCKDOWN,

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { collections, singletons, toJsonSchema, type JsonSchema } from "../../schemas";
-import { buildCmsConfig, type CmsField } from "../cmsConfig";
+import { buildCmsConfig, cmsAuthScopeProblem, type CmsField } from "../cmsConfig";
 
 /** Every field path of a JSON Schema (objects and lists of objects walked), e.g. "cover.src". */
 function schemaPaths(schema: JsonSchema, prefix = ""): string[] {
@@ -85,4 +85,40 @@ test("local editing with decap-server, files saved as YAML in content/", () => {
     slug: "{{fields.slug}}",
   });
   expect(byName("site").files![0].file).toBe("content/site.yaml");
+});
+
+describe("the GitHub token's scope", () => {
+  test("is public_repo unless the repository is private: the narrowest scope that can commit", () => {
+    expect(buildCmsConfig().backend.auth_scope).toBe("public_repo");
+    expect(buildCmsConfig({ authScope: "public_repo" }).backend.auth_scope).toBe("public_repo");
+  });
+
+  test("is repo (every repository the editor can reach) only when asked for a private repository", () => {
+    expect(buildCmsConfig({ authScope: "repo" }).backend.auth_scope).toBe("repo");
+  });
+
+  test("anything else is refused with the accepted values, never passed on to GitHub", () => {
+    expect(cmsAuthScopeProblem("admin:org")).toMatch(/public_repo.*repo/);
+    expect(cmsAuthScopeProblem("repo,user")).toBeDefined();
+    expect(cmsAuthScopeProblem(undefined)).toBeUndefined();
+    expect(cmsAuthScopeProblem("")).toBeUndefined();
+    expect(cmsAuthScopeProblem("repo")).toBeUndefined();
+    expect(() => buildCmsConfig({ authScope: "delete_repo" })).toThrow(/GATSBY_CMS_AUTH_SCOPE/);
+  });
+});
+
+test("a save is a draft (editorial workflow) whose deploy preview opens on the entry's own page", () => {
+  expect(config.publish_mode).toBe("editorial_workflow");
+  expect(config.show_preview_links).toBe(true);
+  // The same addresses the route table gives the pages (shared/routes.ts).
+  expect(byName("services").preview_path).toBe("services/{{slug}}");
+  expect(byName("industries").preview_path).toBe("industries/{{slug}}");
+  expect(byName("works").preview_path).toBe("works/{{slug}}");
+  expect(byName("countries").preview_path).toBe("{{slug}}");
+  // content/pages entries have addresses of their own (/, /about): their link opens the preview's home.
+  expect(byName("pages").preview_path).toBeUndefined();
+  expect(config.backend).not.toHaveProperty("preview_context");
+  expect(buildCmsConfig({ previewContext: "netlify/copperline/deploy-preview" }).backend).toMatchObject({
+    preview_context: "netlify/copperline/deploy-preview",
+  });
 });

@@ -1,12 +1,13 @@
 /**
  * The web CMS at /admin/ (Decap CMS). This bundle is built by gatsby-plugin-decap-cms and loaded
- * only on /admin/; no other page includes it.
+ * only on /admin/; no other page includes it, the preview templates (./preview) included.
  */
 import CMS from "decap-cms-app";
 import { parse, stringify } from "yaml";
 import { buildCmsConfig, cmsFormat } from "../../shared/cmsConfig";
 import { schemaHeader } from "../../shared/jsonSchemas";
 import { collections, singletons } from "../../schemas";
+import { registerPreviews } from "./preview/templates";
 
 for (const { type } of Object.values(collections)) {
   CMS.registerCustomFormat(cmsFormat(type), "yaml", {
@@ -21,10 +22,15 @@ for (const { type } of Object.values(singletons)) {
   });
 }
 
+// Each collection's preview is the site's own page for the entry, as the editor types.
+registerPreviews(CMS);
+
 CMS.init({
   config: buildCmsConfig({
     repo: process.env.GATSBY_CMS_REPO,
     branch: process.env.GATSBY_CMS_BRANCH,
     authUrl: process.env.GATSBY_CMS_AUTH_URL,
+    authScope: process.env.GATSBY_CMS_AUTH_SCOPE,
+    previewContext: process.env.GATSBY_CMS_PREVIEW_CONTEXT,
   }) as never,
 });

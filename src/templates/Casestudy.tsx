@@ -1,26 +1,13 @@
 import * as React from "react";
 import { graphql, type PageProps } from "gatsby";
-import { pagePath, type PageContext } from "../../shared/routes";
-import { ButtonLink } from "../components/ButtonLink";
+import type { PageContext } from "../../shared/routes";
 import { pageHead } from "../components/Seo";
-import { ContentPage } from "../views/ContentPage";
+import { Casestudy } from "../views/Casestudy";
 
 type Data = Queries.CasestudyPageQuery;
 
-/** A curated showcase: the case studies listed under `featured` in content/pages/casestudy.yaml. */
 export default function CasestudyTemplate({ data, pageContext }: PageProps<Data, PageContext>) {
-  return (
-    <ContentPage
-      page={data.page!}
-      crumbs={pageContext.breadcrumbs}
-      featuredHeading="Featured case studies"
-      actions={
-        <ButtonLink to={pagePath("works")} $variant="secondary">
-          Browse the full portfolio
-        </ButtonLink>
-      }
-    />
-  );
+  return <Casestudy page={data.page!} crumbs={pageContext.breadcrumbs} />;
 }
 
 export const query = graphql`

@@ -64,3 +64,12 @@ test("a malformed GATSBY_GA_MEASUREMENT_ID stops the build at gatsby-config and 
   expect(run.status).not.toBe(0);
   expect(run.output).not.toMatch(/source and transform nodes/);
 });
+
+test("a GATSBY_CMS_AUTH_SCOPE other than public_repo or repo stops the build and says which to write", () => {
+  const run = gatsbyBuild({ CONTENT_DIR: fx.dir, GATSBY_CMS_AUTH_SCOPE: "admin:org" });
+  expect(run.output).toContain(
+    'GATSBY_CMS_AUTH_SCOPE: "admin:org" is not a scope the CMS asks GitHub for: write public_repo',
+  );
+  expect(run.status).not.toBe(0);
+  expect(run.output).not.toMatch(/source and transform nodes/);
+});

@@ -60,3 +60,14 @@ test("imports that look down the layers pass", () => {
   ].join("\n");
   expect(lint("src/layout/Probe/Probe.tsx", `${source}\n`)).toEqual([]);
 });
+
+test("the CMS bundle renders the views as the templates do; nothing below it imports the CMS", () => {
+  const views = 'import { Work } from "../../views/Work";\nexport const probe = Work;\n';
+  expect(lint("src/cms/preview/probe.tsx", views)).toEqual([]);
+  const templates = 'import Work from "../../templates/Work";\nexport const probe = Work;\n';
+  expect(lint("src/cms/preview/probe.tsx", templates)).toEqual([
+    expect.stringContaining("never the templates"),
+  ]);
+  const cms = 'import { previewFor } from "../../cms/preview/templates";\nexport const probe = previewFor;\n';
+  expect(lint("src/views/Probe/Probe.tsx", cms)).toEqual([expect.stringContaining("views sit below")]);
+});

@@ -1,0 +1,229 @@
+/**
+ * The CMS preview shows the real page: the site's own views and styles, from the entry being
+ * edited (src/cms/preview). Against the built site and a local decap-server in file mode (the
+ * preview needs no branches; e2e/cms-workflow.test.ts runs the editorial workflow in git mode).
+ */
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import type { Locator, Page } from "playwright-core";
+import { previewImageData } from "../src/cms/preview/images";
+import { SiteGraph } from "../src/cms/preview/siteGraph";
+import { storedContent, storedEntries } from "../test/cmsContent";
+import { workLinkName } from "../src/lib/workLinkName";
+import { closeBrowser, newPage } from "./lib/browser";
+import { openAdmin, openEntry, previewFrame, startLocalBackend, type LocalBackend } from "./lib/cms";
+import { waitFor } from "./lib/wait";
+
+const publicDir = path.resolve("public");
+const humm = storedEntries("works").find((w) => w.slug === "humm")! as Record<string, string>;
+
+describe("the preview's data is what the build gives the same views", () => {
+  // Every image resolves (as every image of the content exists); the image data itself differs by
+  // design (the preview shows the file as picked, the build its processed sizes).
+  const graph = new SiteGraph(storedContent(), (p) => previewImageData(`blob:${p}`));
+
+  /** Differences between a query result and the graph's value, read with the query's selection. */
+  function differences(expected: unknown, actual: unknown, at: string, out: string[] = []): string[] {
+    if (Array.isArray(expected)) {
+      if (!Array.isArray(actual) || actual.length !== expected.length) {
+        out.push(
+          `${at}: ${JSON.stringify(expected)?.slice(0, 200)} != ${JSON.stringify(actual)?.slice(0, 200)}`,
+        );
+        return out;
+      }
+      expected.forEach((e, i) => differences(e, actual[i], `${at}[${i}]`, out));
+    } else if (expected && typeof expected === "object") {
+      if (!actual || typeof actual !== "object") out.push(`${at}: an object, got ${JSON.stringify(actual)}`);
+      else
+        for (const [key, value] of Object.entries(expected)) {
+          if (key === "gatsbyImageData") continue;
+          differences(value, (actual as Record<string, unknown>)[key], `${at}.${key}`, out);
+        }
+    } else if ((expected ?? null) !== (actual ?? null)) {
+      out.push(`${at}: ${JSON.stringify(expected)} != ${JSON.stringify(actual)}`);
+    }
+    return out;
+  }
+
+  function pageDataFiles(dir: string): string[] {
+    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+      const full = path.join(dir, d.name);
+      if (d.isDirectory()) return d.name === "sq" ? [] : pageDataFiles(full);
+      return d.name === "page-data.json" ? [full] : [];
+    });
+  }
+
+  test("every page's query result, entry by entry, and its breadcrumbs", () => {
+    const files = pageDataFiles(path.join(publicDir, "page-data"));
+    let compared = 0;
+    const problems: string[] = [];
+    for (const file of files) {
+      const { path: pagePath, result } = JSON.parse(fs.readFileSync(file, "utf8"));
+      const { data, pageContext } = result as {
+        data: Record<string, unknown> | undefined;
+        pageContext: { slug?: string; breadcrumbs?: unknown; skip?: number; limit?: number };
+      };
+      if (!data || !pageContext.slug) continue; // 404 and the like: no entry behind them
+      for (const [root, value] of Object.entries(data)) {
+        const mine =
+          root === "siteSettings"
+            ? graph.file("SiteSettings")
+            : root === "allWork"
+              ? {
+                  nodes: (graph.staticQueryData().allWork as { nodes: unknown[] }).nodes.slice(
+                    pageContext.skip ?? 0,
+                    (pageContext.skip ?? 0) + (pageContext.limit ?? Infinity),
+                  ),
+                }
+              : graph.node(root[0].toUpperCase() + root.slice(1), pageContext.slug);
+        problems.push(...differences(value, mine, `${pagePath} ${root}`));
+      }
+      problems.push(
+        ...differences(pageContext.breadcrumbs, graph.crumbs(pagePath), `${pagePath} breadcrumbs`),
+      );
+      compared++;
+    }
+    assert.equal(compared, graph.routes().length, "every page of the route table compared");
+    assert.deepEqual(problems.slice(0, 20), []);
+  });
+
+  test("every static query's result (menus, footer, settings, lists)", () => {
+    const dir = path.join(publicDir, "page-data/sq/d");
+    const files = fs.readdirSync(dir);
+    assert.ok(files.length >= 5, `${files.length} static query results`);
+    const problems = files.flatMap((f) => {
+      const { data } = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"));
+      return differences(data, graph.staticQueryData(), `static query ${f}`);
+    });
+    assert.deepEqual(problems.slice(0, 20), []);
+  });
+
+  test("no public page loads the preview's code: it is in the /admin/ bundle only", () => {
+    const marker = "Its card in lists across the site";
+    const scripts = fs.readdirSync(publicDir).filter((f) => f.endsWith(".js"));
+    assert.ok(scripts.length > 5);
+    assert.deepEqual(
+      scripts.filter((f) => fs.readFileSync(path.join(publicDir, f), "utf8").includes(marker)),
+      [],
+    );
+    assert.ok(fs.readFileSync(path.join(publicDir, "admin/cms.js"), "utf8").includes(marker));
+  });
+});
+
+describe("in the admin", () => {
+  let backend: LocalBackend;
+  before(async () => {
+    backend = await startLocalBackend("fs");
+  });
+  after(async () => {
+    await backend?.stop();
+    await closeBrowser();
+  });
+
+  /** The computed styles that make an element look like the site's (fonts, colours, borders). */
+  const looks = (locator: Locator, props: string[]) =>
+    locator.evaluate(
+      (el, names) => Object.fromEntries(names.map((n) => [n, getComputedStyle(el).getPropertyValue(n)])),
+      props,
+    );
+  const HEADING = ["color", "font-family", "font-weight", "text-transform"];
+  const CARD = [
+    "border-top-width",
+    "border-top-style",
+    "border-top-color",
+    "border-radius",
+    "background-color",
+  ];
+  const CARD_TEXT = ["color", "font-family", "font-size"];
+
+  /** The same elements on the built site: the case study's page and its card on /works. */
+  async function liveLooks(page: Page) {
+    await page.goto("/works/humm");
+    const heading = await looks(page.getByRole("heading", { level: 1 }), HEADING);
+    await page.goto("/works");
+    const card = page
+      .getByRole("region", { name: "Case studies" })
+      .getByRole("link", { name: workLinkName({ client: humm.client, title: humm.title }) });
+    const item = card.locator("xpath=ancestor::li[1]");
+    return {
+      heading,
+      card: await looks(item, CARD),
+      text: await looks(item.getByText(humm.outcome), CARD_TEXT),
+    };
+  }
+
+  test("an editor edits a case study's headline, title and outcome and sees them, styled as on the site", async () => {
+    const { page, context } = await newPage({ width: 1400, height: 900 });
+    const live = await liveLooks(page);
+    const admin = await openAdmin(page, backend);
+    await openEntry(page, /^Case studies$/, `${humm.client} (humm)`);
+    const preview = previewFrame(page);
+    const h1 = preview.getByRole("heading", { level: 1 });
+    await h1.waitFor();
+    assert.equal(await h1.textContent(), humm.headline);
+
+    const edited = {
+      headline: "Payment plans customers can read at a glance",
+      title: "Humm: payment plans without the phone calls",
+      outcome: "Fewer customers phone to ask what they owe and when it is due.",
+    };
+    const field = (name: string) => page.getByRole("textbox", { name, exact: true });
+    await field("Headline").fill(edited.headline);
+    await field("Title").fill(edited.title);
+    await field("Outcome").fill(edited.outcome);
+
+    // The page's heading, as the editor typed it, in the site's heading style.
+    await waitFor(
+      async () => (await h1.textContent()) === edited.headline,
+      "the new headline in the preview",
+    );
+    assert.deepEqual(await looks(h1, HEADING), live.heading);
+    // Its card, as lists across the site show it: the title names the link, the outcome is its text.
+    const cards = preview.getByRole("region", { name: "Its card in lists across the site" });
+    const link = cards.getByRole("link", { name: edited.title });
+    await link.waitFor();
+    const item = link.locator("xpath=ancestor::li[1]");
+    assert.deepEqual(await looks(item, CARD), live.card);
+    assert.deepEqual(await looks(item.getByText(edited.outcome), CARD_TEXT), live.text);
+    assert.deepEqual(admin.violations, []);
+    await context.close();
+  });
+
+  test("images come from the entry's paths through the backend, its own and its related entries'", async () => {
+    const { page, context } = await newPage({ width: 1400, height: 900 });
+    await openAdmin(page, backend);
+    await openEntry(page, /^Case studies$/, `${humm.client} (humm)`);
+    const preview = previewFrame(page);
+    // The hero's picture (the entry's card further down shows it too).
+    const cover = preview
+      .getByRole("img", { name: (humm as unknown as { cover: { alt: string } }).cover.alt })
+      .first();
+    await cover.waitFor({ timeout: 60_000 });
+    const src = await waitFor(
+      async () =>
+        cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc),
+      "the cover loaded in the preview",
+      30_000,
+    );
+    assert.match(String(src), /^blob:/);
+
+    // A service's page shows case-study cards: their covers come from the case studies' folder.
+    await page.goto("/admin/#/collections/services/entries/react-native-development");
+    const section = previewFrame(page).getByRole("region", { name: /case studies$/ });
+    const first = section.getByRole("img").first();
+    await first.waitFor({ timeout: 60_000 });
+    await first.scrollIntoViewIfNeeded();
+    await waitFor(
+      async () =>
+        first.evaluate(
+          (img: HTMLImageElement) =>
+            img.complete && img.naturalWidth > 0 && img.currentSrc.startsWith("blob:"),
+        ),
+      "a case study's cover on the service's preview",
+      30_000,
+    );
+    await context.close();
+  });
+});

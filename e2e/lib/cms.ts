@@ -1,0 +1,164 @@
+/**
+ * The web CMS against a local decap-server, for the browser tests. The server serves a throwaway
+ * copy of content/ (a git repository in `git` mode, for the editorial workflow) on a free port.
+ *
+ * The admin's production policy (gatsby/lib/headers.ts) allows no local server: decap-server is
+ * for `gatsby develop`, which sends no policy. Decap calls http://localhost:8081/api/v1 when the
+ * admin is opened on localhost, so `openAdmin` adds exactly that address to the policy's
+ * connect-src (every other directive is the production one) and sends the calls on to the
+ * server started here.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FrameLocator, Page } from "playwright-core";
+import { freePort, waitForUrl } from "../../test/harness/server";
+import { baseUrl } from "./browser";
+
+/** Where Decap looks for decap-server (`local_backend: true`). */
+export const DECAP_LOCAL_API = "http://localhost:8081/api/v1";
+
+export interface LocalBackend {
+  /** The folder the server reads and writes (its content/ is a copy of the project's). */
+  repo: string;
+  apiUrl: string;
+  stop: () => Promise<void>;
+}
+
+export const git = (repo: string, ...args: string[]) => {
+  const run = spawnSync("git", args, { cwd: repo, encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`git ${args.join(" ")}: ${run.stderr}`);
+  return run.stdout.trim();
+};
+
+export async function startLocalBackend(mode: "fs" | "git"): Promise<LocalBackend> {
+  const repo = fs.mkdtempSync(path.join(os.tmpdir(), `cms-${mode}-`));
+  fs.cpSync(path.resolve("content"), path.join(repo, "content"), { recursive: true });
+  if (mode === "git") {
+    git(repo, "init", "-q", "-b", "main");
+    git(repo, "config", "user.email", "editor@example.com");
+    git(repo, "config", "user.name", "Test Editor");
+    git(repo, "add", ".");
+    git(repo, "commit", "-q", "-m", "content");
+  }
+  const port = await freePort();
+  let log = "";
+  const server: ChildProcess = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BIND_HOST: "127.0.0.1",
+      GIT_REPO_DIRECTORY: repo,
+      MODE: mode,
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (d) => (log += d));
+  server.stderr?.on("data", (d) => (log += d));
+  try {
+    await waitForUrl(`http://127.0.0.1:${port}/`, 30_000);
+  } catch (error) {
+    server.kill();
+    throw new Error(`${(error as Error).message}\n${log}`);
+  }
+  return {
+    repo,
+    apiUrl: `http://127.0.0.1:${port}/api/v1`,
+    stop: async () => {
+      if (server.exitCode === null) {
+        const exited = new Promise((r) => server.once("exit", r));
+        server.kill();
+        await exited;
+      }
+      fs.rmSync(repo, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A policy with one more source in one directive. */
+export function withSource(policy: string, directive: string, source: string): string {
+  return policy
+    .split("; ")
+    .map((d) => (d.split(" ")[0] === directive ? `${d} ${source}` : d))
+    .join("; ");
+}
+
+/** A policy without one source in one directive. */
+export function withoutSource(policy: string, directive: string, source: string): string {
+  return policy
+    .split("; ")
+    .map((d) =>
+      d.split(" ")[0] === directive
+        ? d
+            .split(" ")
+            .filter((v) => v !== source)
+            .join(" ")
+        : d,
+    )
+    .join("; ");
+}
+
+export interface AdminSession {
+  /**
+   * Content-Security-Policy violations so far, in any frame (the preview's included): each
+   * `securitypolicyviolation` event ("<directive> <blocked URI>") and each console report.
+   */
+  violations: string[];
+  /** The policy /admin/ was served with. */
+  policy: () => string;
+}
+
+/**
+ * Opens /admin/ talking to `backend`, under the production policy plus the local server's
+ * address (or whatever `adjust` makes of that), and signs in unless told not to (the local
+ * backend has no password).
+ */
+export async function openAdmin(
+  page: Page,
+  backend: LocalBackend,
+  adjust: (policy: string) => string = (p) => p,
+  { login = true }: { login?: boolean } = {},
+): Promise<AdminSession> {
+  let served = "";
+  const violations: string[] = [];
+  await page.exposeBinding("__cspViolation", (_source, violation: string) => violations.push(violation));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(
+        `${e.effectiveDirective} ${e.blockedURI}`,
+      ),
+    );
+  });
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.route(DECAP_LOCAL_API, (route) => route.continue({ url: backend.apiUrl }));
+  await page.route(
+    (url) => url.pathname === "/admin/",
+    async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      served = adjust(withSource(headers["content-security-policy"], "connect-src", "http://localhost:8081"));
+      headers["content-security-policy"] = served;
+      await route.fulfill({ response, headers });
+    },
+  );
+  // A document answered by the test (route.fulfill) has no network address of its own, so
+  // Chromium's Local Network Access check treats its calls to localhost as coming from outside;
+  // the admin served by `gatsby develop` on localhost is loopback itself and is never asked.
+  await page.context().grantPermissions(["local-network-access"], { origin: baseUrl() });
+  await page.goto("/admin/", { waitUntil: "domcontentloaded" });
+  if (login) await page.getByRole("button", { name: "Login", exact: true }).click();
+  return { violations, policy: () => served };
+}
+
+/** Decap's preview pane: the iframe the preview templates render into. */
+export const previewFrame = (page: Page): FrameLocator => page.frameLocator("#preview-pane");
+
+/** Opens a collection from the admin's sidebar and an entry of it by its summary text. */
+export async function openEntry(page: Page, collection: string | RegExp, entry: string | RegExp) {
+  await page.getByRole("link", { name: collection }).first().click();
+  await page.getByText(entry).first().click();
+}

@@ -1,0 +1,1 @@
+export { Casestudy } from "./Casestudy";
