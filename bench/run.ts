@@ -170,8 +170,8 @@ async function main() {
   if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync(path.join(fixture, "public/index.html"))) {
     await stage("bare page build", buildFixture);
   }
-  // Served like a CDN (compressed once), not by `gatsby serve`: see bench/staticServer.ts.
-  const siteServer = started(await serveStatic(site));
+  // Served like a CDN (compressed once), not by `gatsby serve`: see bench/staticServer.ts. The
+  // site's server is started per visitor, with that visitor's stub behind its third-party proxy.
   const bareServer = started(await serveStatic(path.join(fixture, "public")));
   const lookupUrl = routeTable().site.countryLookupUrl;
   const lookupHost = new URL(lookupUrl).hostname;
@@ -191,24 +191,24 @@ async function main() {
     });
     for (const profile of PROFILES) {
       await stage(`${profile.name} (${TEMPLATES.length} templates)`, () =>
-        measureProfile(profile, { siteServer: siteServer.url, site, lookupUrl, lookupHost, bareImage }),
+        measureProfile(profile, { site, lookupUrl, lookupHost, bareImage }),
       );
     }
   } finally {
-    await siteServer.stop();
     await bareServer.stop();
   }
 
   async function measureProfile(
     profile: Profile,
-    ctx: { siteServer: string; site: string; lookupUrl: string; lookupHost: string; bareImage: Figures },
+    ctx: { site: string; lookupUrl: string; lookupHost: string; bareImage: Figures },
   ) {
     const stub = started(await startThirdPartyStub(profile.country, ctx.lookupUrl));
+    const siteServer = started(await serveStatic(ctx.site, `127.0.0.1:${stub.port}`));
     try {
       const lighthouse = await openLighthouse(stub.chromeFlags);
       // Every template shows gatsby-plugin-image images, so the floor is the bare page with one.
       const template = async (name: string, p: string) => {
-        const f = await measure(lighthouse, `${ctx.siteServer}${p}`, ctx.site, profile.name);
+        const f = await measure(lighthouse, `${siteServer.url}${p}`, ctx.site, profile.name);
         const ratio = f.jsGzip / ctx.bareImage.jsGzip;
         // Every run loads the page: the categories run and the performance runs.
         const seen = profileProblems(profile, ctx.lookupHost, stub.takeLog(), RUNS + 1);
@@ -235,6 +235,7 @@ async function main() {
         process.stdout.write(`${lines[lines.length - 1]}\n`);
       }
     } finally {
+      await siteServer.stop();
       await stub.stop();
     }
   }

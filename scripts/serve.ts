@@ -23,6 +23,7 @@ import { contentDir } from "../gatsby/lib/paths";
 import { clientAddress } from "../src/server/consultation/clientAddress";
 import { readConfig } from "../src/server/consultation/config";
 import { COMPRESSIBLE, contentType } from "./contentTypes";
+import { proxiedUrls, proxy, proxyTarget, type FetchUpstream } from "./thirdPartyProxy";
 
 /** Netlify's own limit on a function's request body; the function's body parser has its own (100 kb). */
 const MAX_FUNCTION_BODY = 6 * 1024 * 1024;
@@ -53,12 +54,17 @@ export interface SiteServerOptions {
   /** The project folder: public/ and .netlify/ are read from here. */
   root: string;
   rules: HeaderRule[];
+  /** How the third-party proxy reaches the outside (tests pass a stand-in). */
+  fetchUpstream?: FetchUpstream;
 }
 
-export function createSiteServer({ root, rules }: SiteServerOptions): http.Server {
+export function createSiteServer({ root, rules, fetchUpstream }: SiteServerOptions): http.Server {
   const publicDir = path.join(root, "public");
   const redirectsFile = path.join(publicDir, "_redirects");
-  const routes = functionRoutes(fs.existsSync(redirectsFile) ? fs.readFileSync(redirectsFile, "utf8") : "");
+  const redirects = fs.existsSync(redirectsFile) ? fs.readFileSync(redirectsFile, "utf8") : "";
+  const routes = functionRoutes(redirects);
+  // Partytown's proxy (scripts/thirdPartyProxy.ts): the URLs the build allowed, nothing else.
+  const proxied = proxiedUrls(redirects);
   const handlers = new Map<string, LambdaHandler>();
   const handlerFor = (name: string): LambdaHandler => {
     let handler = handlers.get(name);
@@ -184,6 +190,14 @@ export function createSiteServer({ root, rules }: SiteServerOptions): http.Serve
 
   return http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+    const target = proxyTarget(url, proxied);
+    if (target) {
+      return void proxy(req, res, target, headersFor(rules, url.pathname), fetchUpstream).catch((error) => {
+        console.error(`serve: ${url.pathname} failed`, error);
+        if (!res.headersSent) res.writeHead(502);
+        res.end();
+      });
+    }
     const fn = routes.get(url.pathname.replace(/\/+$/, ""));
     if (!fn) return serveStatic(req, res, url);
     callFunction(req, res, url, fn).catch((error) => {
