@@ -10,7 +10,7 @@ module.exports = {
   // Test files are named *.test.ts(x); a script named test.ts is not a test.
   testMatch: ["**/*.test.[jt]s?(x)"],
   testPathIgnorePatterns: ["/node_modules/", "/\\.cache/", "/public/", "/e2e/"],
-  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-plugin-image)/)"],
+  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-plugin-image|web-vitals)/)"],
   setupFiles: ["<rootDir>/test/loadershim.js"],
   setupFilesAfterEnv: ["<rootDir>/test/setup.ts"],
   globals: { __PATH_PREFIX__: "" },

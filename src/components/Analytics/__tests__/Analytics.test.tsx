@@ -46,6 +46,8 @@ const partytownLoader = () => document.querySelectorAll('script[src="/~partytown
 type PartytownWindow = Window & { partytown?: { forward: string[]; lib: string; debug: boolean } };
 const PROXIED_GTAG = (id: string) => `/__third-party-proxy?url=${encodeURIComponent(gtagScriptUrl(id))}`;
 
+jest.mock("../../../lib/fieldMetrics", () => ({ reportFieldMetrics: jest.fn() }));
+
 describe("the tag and the banner", () => {
   afterEach(() => {
     jest.useRealTimers();
