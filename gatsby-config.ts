@@ -61,7 +61,7 @@ const config: GatsbyConfig = {
   // Security headers, declared once (gatsby/lib/headers.ts): the adapter writes them for the CDN,
   // and `npm start` (scripts/serve.ts) sends the same list.
   headers: headerRules(headerSettings(site)),
-  // gtag.js runs in Partytown's worker (ADR 0010), which fetches it through Gatsby's same-origin
+  // gtag.js runs in Partytown's worker (ADR 0011), which fetches it through Gatsby's same-origin
   // proxy, /__third-party-proxy?url=<this URL>: the adapter writes it as a Netlify rewrite, and
   // `npm start` (scripts/serve.ts) proxies it from that rewrite. Only this exact URL is proxied.
   partytownProxiedURLs: measurementId ? [gtagScriptUrl(measurementId)] : [],

@@ -145,7 +145,7 @@ describe("public/_headers and public/_redirects", () => {
   test("_redirects sends /api/consultation to its function, and only gtag.js through Partytown's proxy", () => {
     const redirects = fs.readFileSync(path.join(publicDir, "_redirects"), "utf8");
     assert.match(redirects, /^\/api\/consultation\s+\/\.netlify\/functions\/consultation-js\s+200$/m);
-    // Netlify's query-parameter rewrite, the list npm start's server reads too (ADR 0010).
+    // Netlify's query-parameter rewrite, the list npm start's server reads too (ADR 0011).
     assert.deepEqual([...proxiedUrls(redirects)], [gtagScriptUrl(process.env.GATSBY_GA_MEASUREMENT_ID!)]);
     assert.equal(redirects.match(/__third-party-proxy/g)?.length, 1);
   });

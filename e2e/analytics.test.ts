@@ -10,7 +10,7 @@ import { waitFor } from "./lib/wait";
 
 /**
  * The site is built by e2e/run.ts with GATSBY_GA_MEASUREMENT_ID set. gtag.js runs in Partytown's
- * web worker (ADR 0010), started at idle time after hydration; e2e/lib/outside.ts answers the
+ * web worker (ADR 0011), started at idle time after hydration; e2e/lib/outside.ts answers the
  * worker's request for it (through the site's proxy path) with a stand-in that sends one collect
  * request per dataLayer command, so these tests see, from outside the browser, what the tag in
  * the worker ran and would have sent. The default country lookup answer (JP) is outside the
@@ -172,4 +172,74 @@ test("no DevTools Issues entry (deprecations included) on any template with anal
     await context.close();
   }
   assert.deepEqual(problems, []);
+});
+
+/** What web-vitals waits for to report final values: the page going into the background. */
+const hidePage = (page: Page) =>
+  page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+
+test("field Web Vitals: LCP, CLS and INP go out as events with their attribution, through the tag in the worker", async () => {
+  const { page, context, outside } = await newPage();
+  await page.goto("/services/nlp-solutions");
+  await waitForTag(outside);
+  // One interaction (INP's, and LCP's end), then the page is hidden (the final reports).
+  const services = page.getByRole("button", { name: "Services" });
+  await services.click();
+  await page.keyboard.press("Escape");
+  await hidePage(page);
+  await waitFor(
+    async () => ["LCP", "CLS", "INP"].every((name) => eventsSent(outside, name).length > 0),
+    "the three field metrics",
+    15_000,
+  );
+  const param = (name: string, key: string) => eventsSent(outside, name)[0].searchParams.get(`ep.${key}`);
+  for (const name of ["LCP", "CLS", "INP"]) {
+    assert.match(param(name, "metric_id") ?? "", /^v\d+-/, `${name} has its id`);
+    assert.ok(Number(param(name, "metric_value")) >= 0, `${name} has its value`);
+    assert.match(param(name, "metric_rating") ?? "", /^(good|needs-improvement|poor)$/, `${name} is rated`);
+    assert.match(param(name, "value") ?? "", /^\d+$/, `${name}'s value is an integer`);
+  }
+  // Attribution: the element (a CSS selector) and the parts that explain the figure.
+  assert.ok(param("LCP", "debug_target"), "LCP names its element");
+  for (const part of [
+    "lcp_ttfb",
+    "lcp_resource_load_delay",
+    "lcp_resource_load_duration",
+    "lcp_element_render_delay",
+  ])
+    assert.match(param("LCP", part) ?? "", /^\d+$/, part);
+  assert.match(param("INP", "debug_target") ?? "", /button/, "INP names the button pressed");
+  assert.equal(param("INP", "inp_interaction_type"), "pointer");
+  for (const part of ["inp_input_delay", "inp_processing_duration", "inp_presentation_delay"])
+    assert.match(param("INP", part) ?? "", /^\d+$/, part);
+  assert.ok(param("CLS", "cls_load_state") !== undefined);
+  await context.close();
+});
+
+test("no field metrics without consent: a visitor asked first sends none and loads none of their code before choosing", async () => {
+  const { page, context, outside } = await newPage(
+    undefined,
+    {},
+    {
+      countryLookup: { status: 200, body: JSON.stringify({ ip: "192.0.2.1", country: "DE" }) },
+    },
+  );
+  const scripts: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+  await page.goto("/services/nlp-solutions");
+  await page.getByRole("region", { name: "Analytics cookies" }).waitFor();
+  await page.getByRole("button", { name: "Services" }).click();
+  await page.keyboard.press("Escape");
+  await hidePage(page);
+  // The banner's chunk is the last thing this visitor loads; nothing of the tag came with it.
+  assert.deepEqual(outside.analytics, []);
+  assert.deepEqual(
+    scripts.filter((s) => /analytics-tag|partytown/.test(s)),
+    [],
+    "the tag's chunk (with web-vitals) and Partytown are not loaded",
+  );
+  await context.close();
 });

@@ -14,7 +14,7 @@ import { nextFrames, waitFor } from "./lib/wait";
  * (e2e/lib/outside.ts): DE is in site.yaml's consentRegions, US is not; a failed or unanswered
  * lookup counts as a region. The analytics hosts are stubbed and every request to them (or to
  * Gatsby's Partytown proxy) is logged in `outside.analytics`. The tag runs in Partytown's worker
- * (ADR 0010): what it ran is read from what the stand-in sent (`commandsSent`).
+ * (ADR 0011): what it ran is read from what the stand-in sent (`commandsSent`).
  */
 
 after(closeBrowser);

@@ -76,7 +76,7 @@ export function sitePolicy(settings: HeaderSettings): string {
     "img-src": ["'self'", "data:", ...GA_PIXELS],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...GA_COLLECT, new URL(settings.countryLookupUrl).origin],
-    // Partytown (gtag.js in a web worker, ADR 0010) reads the page's interfaces from a hidden
+    // Partytown (gtag.js in a web worker, ADR 0011) reads the page's interfaces from a hidden
     // same-origin frame, /~partytown/partytown-sandbox-sw.html, which its service worker answers.
     "frame-src": ["'self'"],
     // Partytown's service worker, /~partytown/partytown-sw.js (the worker itself is started from

@@ -1,6 +1,6 @@
 /**
  * Google Analytics 4 (gtag.js) in a web worker, through Partytown (the spec's "background-worker
- * script strategy", ADR 0010). The page never runs Google's code: `src/components/Analytics`
+ * script strategy", ADR 0011). The page never runs Google's code: `src/components/Analytics`
  * renders Gatsby's `<Script strategy="off-main-thread">` elements once the visitor may be
  * measured, and `startPartytown` then starts Partytown, which runs them in its worker. The page
  * talks to the tag only through the functions Partytown forwards to the worker
