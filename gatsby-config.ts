@@ -8,7 +8,7 @@ import { contentDir } from "./gatsby/lib/paths";
 import { NEW_HOME_PATH } from "./shared/routes";
 import { sitemapSerializer, SITEMAP_QUERY } from "./gatsby/lib/sitemap";
 import { headerRules, headerSettings } from "./gatsby/lib/headers";
-import { MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analytics";
+import { gtagScriptUrl, MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analytics";
 import { resolveCountryLookupUrl } from "./shared/countryLookup";
 import { lookupUrlProblem } from "./schemas/urls";
 import { cmsAuthScopeProblem } from "./shared/cmsConfig";
@@ -69,6 +69,10 @@ const config: GatsbyConfig = {
   // Security headers, declared once (gatsby/lib/headers.ts): the adapter writes them for the CDN,
   // and `npm start` (scripts/serve.ts) sends the same list.
   headers: headerRules(headerSettings(site)),
+  // gtag.js runs in Partytown's worker (ADR 0011), which fetches it through Gatsby's same-origin
+  // proxy, /__third-party-proxy?url=<this URL>: the adapter writes it as a Netlify rewrite, and
+  // `npm start` (scripts/serve.ts) proxies it from that rewrite. Only this exact URL is proxied.
+  partytownProxiedURLs: measurementId ? [gtagScriptUrl(measurementId)] : [],
   // Query result types (`Queries.*`), also for the queries in gatsby/ (npm run typegen writes them
   // without a build).
   graphqlTypegen: {

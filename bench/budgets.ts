@@ -19,6 +19,12 @@ export const BUDGET = {
   cls: 0.01,
   tbtMs: 50,
   jsRatio: 1.25,
+  /**
+   * An interaction's latency on a 4x slower CPU (bench/interactions.ts): Event Timing's duration,
+   * the lazy chunk included for the modal. 150 ms keeps the field's INP "good" (200 ms) on a
+   * phone slower than the lab's.
+   */
+  interactionMs: 150,
 };
 
 /**
@@ -83,6 +89,13 @@ export function budgetProblems(name: string, pagePath: string, f: Figures, ratio
   if (!(ratio <= BUDGET.jsRatio))
     add("jsRatio", `first-load JS ${ratio.toFixed(2)}x the bare page > ${BUDGET.jsRatio}x`);
   return out;
+}
+
+/** The interaction budget a median latency breaks (`name` names the interaction). */
+export function interactionProblems(name: string, ms: number): Problem[] {
+  if (ms <= BUDGET.interactionMs) return [];
+  const detail = `interaction ${Math.round(ms)} ms > ${BUDGET.interactionMs} ms`;
+  return [{ budget: "interactionMs", detail, message: `${name}: ${detail}` }];
 }
 
 /**

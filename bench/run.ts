@@ -37,12 +37,14 @@ import {
   budgetProblems,
   confirmedProblems,
   HOST_SPEED_FLOOR,
+  interactionProblems,
   MAX_REPEATS_PER_PAGE,
   runCounts,
   score,
   type Problem,
 } from "./budgets";
 import { measureGrowth, type GrowthFigures } from "./growth";
+import { CPU_SLOWDOWN, INTERACTIONS, measureInteractions } from "./interactions";
 import {
   killBrowsers,
   medianFigures,
@@ -120,7 +122,7 @@ function buildFixture(): void {
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 function row(name: string, p: string, visitor: string, f: Figures, ratio?: number): string {
-  return `| ${name} | \`${p}\` | ${visitor} | ${score(f.performance)} | ${score(f.accessibility)} | ${score(f.bestPractices)} | ${score(f.seo)} | ${Math.round(f.lcpMs)} ms | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} | ${kb(f.totalBytes)} | ${kb(f.jsGzip)} | ${ratio === undefined ? "" : `${ratio.toFixed(2)}x`} | ${Number.isNaN(f.benchmarkIndex) ? "" : Math.round(f.benchmarkIndex)} |`;
+  return `| ${name} | \`${p}\` | ${visitor} | ${score(f.performance)} | ${score(f.accessibility)} | ${score(f.bestPractices)} | ${score(f.seo)} | ${Math.round(f.lcpMs)} ms | ${Math.round(f.tbtMs)} ms | ${f.cls.toFixed(3)} | ${kb(f.totalBytes)} | ${kb(f.jsGzip)} | ${ratio === undefined ? "" : `${ratio.toFixed(2)}x`} | ${Number.isNaN(f.benchmarkIndex) ? "" : Math.round(f.benchmarkIndex)} | |`;
 }
 
 /** The performance runs repeated because the host was slow: "page, visitor (host speed)". */
@@ -174,8 +176,8 @@ async function main() {
   if (process.env.BENCH_SKIP_BUILD !== "1" || !fs.existsSync(path.join(fixture, "public/index.html"))) {
     await stage("bare page build", buildFixture);
   }
-  // Served like a CDN (compressed once), not by `gatsby serve`: see bench/staticServer.ts.
-  const siteServer = started(await serveStatic(site));
+  // Served like a CDN (compressed once), not by `gatsby serve`: see bench/staticServer.ts. The
+  // site's server is started per visitor, with that visitor's stub behind its third-party proxy.
   const bareServer = started(await serveStatic(path.join(fixture, "public")));
   const lookupUrl = routeTable().site.countryLookupUrl;
   const lookupHost = new URL(lookupUrl).hostname;
@@ -196,25 +198,25 @@ async function main() {
     });
     for (const profile of PROFILES) {
       await stage(`${profile.name} (${TEMPLATES.length} templates)`, () =>
-        measureProfile(profile, { siteServer: siteServer.url, site, lookupUrl, lookupHost, bareImage }),
+        measureProfile(profile, { site, lookupUrl, lookupHost, bareImage }),
       );
     }
     search = await stage("site search (index, 4x CPU)", () => benchSearch(siteServer.url, site));
   } finally {
-    await siteServer.stop();
     await bareServer.stop();
   }
 
   async function measureProfile(
     profile: Profile,
-    ctx: { siteServer: string; site: string; lookupUrl: string; lookupHost: string; bareImage: Figures },
+    ctx: { site: string; lookupUrl: string; lookupHost: string; bareImage: Figures },
   ) {
     const stub = started(await startThirdPartyStub(profile.country, ctx.lookupUrl));
+    const siteServer = started(await serveStatic(ctx.site, `127.0.0.1:${stub.port}`));
     try {
       const lighthouse = await openLighthouse(stub.chromeFlags);
       // Every template shows gatsby-plugin-image images, so the floor is the bare page with one.
       const template = async (name: string, p: string) => {
-        const f = await measure(lighthouse, `${ctx.siteServer}${p}`, ctx.site, profile.name);
+        const f = await measure(lighthouse, `${siteServer.url}${p}`, ctx.site, profile.name);
         const ratio = f.jsGzip / ctx.bareImage.jsGzip;
         // Every run loads the page: the categories run and the performance runs.
         const seen = profileProblems(profile, ctx.lookupHost, stub.takeLog(), RUNS + 1);
@@ -241,9 +243,38 @@ async function main() {
         process.stdout.write(`${lines[lines.length - 1]}\n`);
       }
     } finally {
+      await siteServer.stop();
       await stub.stop();
     }
   }
+
+  // Interaction latency (bench/interactions.ts), as rows of the same table, the same rule.
+  await stage(`interactions (${INTERACTIONS.length}, ${CPU_SLOWDOWN}x CPU)`, async () => {
+    const outside = PROFILES.find((p) => p.analytics)!;
+    const stub = started(await startThirdPartyStub(outside.country, lookupUrl));
+    const server = started(await serveStatic(site, `127.0.0.1:${stub.port}`));
+    try {
+      for (const first of await measureInteractions(server.url, RUNS, stub.chromeFlags)) {
+        const name = `interaction: ${first.interaction.name}`;
+        let f = first;
+        let found = interactionProblems(name, f.medianMs);
+        if (found.length) {
+          process.stdout.write(`(${found.map((x) => x.message).join("; ")}: measuring again)\n`);
+          [f] = await measureInteractions(server.url, RUNS, stub.chromeFlags, [first.interaction]);
+          found = confirmedProblems(found, interactionProblems(name, f.medianMs));
+          remeasured.push(`${name} (first median: ${first.medianMs} ms)`);
+        }
+        lines.push(
+          `| ${name} | \`${f.interaction.path}\` | ${outside.name}, ${f.interaction.viewport.width} px |${" |".repeat(11)} ${f.medianMs} ms (${f.runs.join(", ")}) |`,
+        );
+        problems.push(...found.map((x) => x.message));
+        process.stdout.write(`${lines[lines.length - 1]}\n`);
+      }
+    } finally {
+      await server.stop();
+      await stub.stop();
+    }
+  });
 
   let growth: GrowthFigures | undefined;
   if (process.env.BENCH_GROWTH !== "0") {
@@ -251,7 +282,7 @@ async function main() {
   }
 
   const header =
-    "| Template | Page | Visitor | Perf | A11y | Best pr. | SEO | LCP | TBT | CLS | Total bytes | First-load JS (gzip) | JS vs bare+image | Host speed |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
+    "| Template | Page | Visitor | Perf | A11y | Best pr. | SEO | LCP | TBT | CLS | Total bytes | First-load JS (gzip) | JS vs bare+image | Host speed | Interaction (4x CPU) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|";
   const table = `${header}\n${lines.join("\n")}`;
   process.stdout.write(`\n${table}\n`);
   if (growth) process.stdout.write(`\n${growth.table}\n`);
@@ -297,6 +328,18 @@ ${siteBuild ? `\nSite build (\`gatsby build\`) in this run: ${siteBuild.toFixed(
 ${table}
 
 ${remeasured.length ? `Measured again because the first median broke a budget (a budget counts as broken only when the second median breaks it too): ${remeasured.join("; ")}.\n\n` : ""}${problems.length ? `Budgets broken in this run:\n\n${problems.map((p) => `- ${p}`).join("\n")}\n` : "All budgets held in this run.\n"}
+"Interaction (4x CPU)": the rows named "interaction:" come from \`bench/interactions.ts\` (Playwright in Debian's Chromium, CPU slowed ${CPU_SLOWDOWN}x as Lighthouse's mobile emulation does, the outside visitor, a fresh hydrated page per run): Event Timing's duration of the interaction (what INP counts; under 16 ms reads 16), and for the consultation modal the time from the click to the frame that shows it, its lazy chunk fetched and run included. Median of ${RUNS} (each run in brackets), budget ${BUDGET.interactionMs} ms, confirmed like the others.
+
+## Field metrics beside the lab
+
+Real visitors who may be measured send their Core Web Vitals as Google Analytics events through the tag in Partytown's worker (\`src/lib/fieldMetrics.ts\`, the \`web-vitals\` library's attribution build; nothing without consent): events \`LCP\`, \`CLS\` and \`INP\` with \`metric_value\`, \`metric_rating\`, \`metric_id\`, \`debug_target\` (the element responsible, as a CSS selector) and the parts below. Read them in GA4 as the 75th percentile of \`metric_value\` per page path, then by \`debug_target\`. The field has no figures here: the builds measured above carry a test property that no visitor reaches.
+
+| Field metric | What it means on these pages | Its attribution (event parameters) | Lab figure beside it | Lab budget | Field "good" (p75) |
+|---|---|---|---|---|---|
+| LCP, largest contentful paint | When the hero is on screen: the page's h1 or the hero image of service, industry and case pages | \`lcp_ttfb\`, \`lcp_resource_load_delay\`, \`lcp_resource_load_duration\`, \`lcp_element_render_delay\`, \`lcp_url\` | LCP column (Lighthouse's simulated mid-range phone) | performance >= ${BUDGET.performance} | <= 2,500 ms |
+| CLS, cumulative layout shift | Anything that moves after it is shown. The consent banner, the country suggestion and the toasts are fixed and images are sized, so a value above 0 names something new | \`cls_largest_shift_value\`, \`cls_load_state\` | CLS column | <= ${BUDGET.cls} | <= 0.1 |
+| INP, interaction to next paint | The slowest answer to a visitor's tap, click or key: opening the menus and the consultation modal, the \`/works\` filters, the form | \`inp_interaction_type\`, \`inp_input_delay\`, \`inp_processing_duration\`, \`inp_presentation_delay\`, \`inp_load_state\` | the "interaction:" rows | <= ${BUDGET.interactionMs} ms on a 4x slower CPU | <= 200 ms |
+
 Stage durations of this run:
 
 \`\`\`

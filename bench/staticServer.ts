@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import path from "node:path";
 import zlib from "node:zlib";
 import { serveProcess, type Server } from "../test/harness/server";
 import { COMPRESSIBLE, contentType } from "../scripts/contentTypes";
+import { proxiedUrls, proxy, proxyTarget, type FetchUpstream } from "../scripts/siteServer/thirdPartyProxy";
 import { cacheControl } from "../gatsby/lib/headers";
 
 /**
@@ -23,10 +25,58 @@ function resolve(dir: string, urlPath: string): string | undefined {
   );
 }
 
-function listen(root: string, port: number): http.Server {
+/**
+ * Partytown's worker fetches gtag.js through the site's proxy path, which the CDN answers from
+ * the build's `public/_redirects` (scripts/thirdPartyProxy.ts). Here the upstream is the
+ * benchmark's stub (bench/thirdPartyStub.ts) at `thirdParty` ("127.0.0.1:port"), asked with the
+ * real host name (Chromium reaches it by --host-resolver-rules; this process by address).
+ */
+function stubUpstream(thirdParty: string): FetchUpstream {
+  const [host, port] = thirdParty.split(":");
+  return (target, { signal }) =>
+    new Promise((resolve, reject) => {
+      const url = new URL(target);
+      const req = https.get(
+        {
+          host,
+          port: Number(port),
+          path: url.pathname + url.search,
+          servername: url.hostname,
+          headers: { host: url.hostname },
+          rejectUnauthorized: false,
+          signal,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            const headers = new Headers();
+            for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") headers.set(k, v);
+            resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 502, headers }));
+          });
+        },
+      );
+      req.on("error", reject);
+    });
+}
+
+function listen(root: string, port: number, thirdParty?: string): http.Server {
   const cache = new Map<string, Buffer>();
+  const redirects = path.join(root, "_redirects");
+  const proxied = proxiedUrls(fs.existsSync(redirects) ? fs.readFileSync(redirects, "utf8") : "");
   const server = http.createServer((req, res) => {
-    const urlPath = new URL(req.url ?? "/", "http://localhost").pathname;
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const target = thirdParty ? proxyTarget(url, proxied) : undefined;
+    if (target && thirdParty) {
+      return void proxy(
+        req,
+        res,
+        target,
+        { "cache-control": cacheControl(url.pathname) },
+        stubUpstream(thirdParty),
+      );
+    }
+    const urlPath = url.pathname;
     const found = resolve(root, urlPath);
     const notFound = path.join(root, "404.html");
     if (!found && !fs.existsSync(notFound)) {
@@ -56,19 +106,21 @@ function listen(root: string, port: number): http.Server {
 
 /**
  * Starts the server in a child process: the benchmark runs Lighthouse with spawnSync, which
- * blocks its own event loop, so a server in the same process would never answer.
+ * blocks its own event loop, so a server in the same process would never answer. `thirdParty`
+ * ("127.0.0.1:port", the stub) answers the third-party proxy path; without it, that path is a 404.
  */
-export function serveStatic(dir: string): Promise<Server> {
+export function serveStatic(dir: string, thirdParty?: string): Promise<Server> {
   return serveProcess(process.execPath, (port) => [
     "--import",
     "tsx",
     __filename,
     path.resolve(dir),
     String(port),
+    ...(thirdParty ? [thirdParty] : []),
   ]);
 }
 
 if (require.main === module) {
-  const [dir, port] = process.argv.slice(2);
-  listen(path.resolve(dir), Number(port));
+  const [dir, port, thirdParty] = process.argv.slice(2);
+  listen(path.resolve(dir), Number(port), thirdParty);
 }

@@ -1,74 +1,245 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
+import type { Page } from "playwright-core";
+import { routeTable } from "../test/harness/routes";
 import { closeBrowser, newPage } from "./lib/browser";
 import { headOf, staticHtml } from "./lib/html";
-import { E2E_MEASUREMENT_ID } from "./lib/outside";
-import { consentDefault, dataLayer } from "./lib/gtag";
+import { E2E_MEASUREMENT_ID, type OutsideLog } from "./lib/outside";
+import { commandsSent, consentDefault, eventsSent } from "./lib/gtag";
 import { waitFor } from "./lib/wait";
 
 /**
- * The site is built by e2e/run.ts with GATSBY_GA_MEASUREMENT_ID set. gtag.js loads on the main
- * thread at idle time after hydration; e2e/lib/outside.ts answers it with a stand-in that turns
- * the dataLayer into collect requests, so these tests see what the real tag would send. The
- * default country lookup answer (JP) is outside the consent regions: analytics loads without a
- * banner (e2e/consent.test.ts has the visitors who are asked).
+ * The site is built by e2e/run.ts with GATSBY_GA_MEASUREMENT_ID set. gtag.js runs in Partytown's
+ * web worker (ADR 0011), started at idle time after hydration; e2e/lib/outside.ts answers the
+ * worker's request for it (through the site's proxy path) with a stand-in that sends one collect
+ * request per dataLayer command, so these tests see, from outside the browser, what the tag in
+ * the worker ran and would have sent. The default country lookup answer (JP) is outside the
+ * consent regions: analytics loads without a banner (e2e/consent.test.ts has the visitors who are
+ * asked).
  */
 const ID = process.env.GATSBY_GA_MEASUREMENT_ID || E2E_MEASUREMENT_ID;
 
 after(closeBrowser);
 
-test("no page has a tag in its static HTML, nor Partytown: the tag is added at idle time", async () => {
+const configSent = (outside: OutsideLog) => eventsSent(outside, "config").length > 0;
+async function waitForTag(outside: OutsideLog): Promise<void> {
+  await waitFor(async () => configSent(outside), "the tag in the worker to send its config event", 15_000);
+}
+
+/** One page of every template, from the route table (both kinds of industry page), and the 404. */
+function onePagePerTemplate(): string[] {
+  const seen = new Map<string, string>();
+  for (const route of routeTable().routes) {
+    const key = `${route.template}:${route.kind}`;
+    if (!seen.has(key)) seen.set(key, route.path);
+  }
+  return [...seen.values(), "/404"];
+}
+
+test("no page has the tag or Partytown in its static HTML: both start at idle time, for a measured visitor", async () => {
   for (const path of ["/", "/new-home", "/about", "/services/nlp-solutions", "/works/humm", "/uk"]) {
     const html = await staticHtml(path);
-    assert.doesNotMatch(headOf(html), /data-partytown/, `${path}: no Partytown snippet`);
-    assert.doesNotMatch(html, /text\/partytown|__third-party-proxy/, `${path}: no Partytown script`);
+    assert.doesNotMatch(headOf(html), /data-partytown|partytown/, `${path}: no Partytown snippet`);
+    assert.doesNotMatch(html, /text\/partytown|__third-party-proxy/, `${path}: no off-main-thread script`);
     assert.doesNotMatch(html, /googletagmanager\.com/, `${path}: no tag before hydration`);
   }
 });
 
-test("after load gtag.js runs on the main thread, once, after consent default, and counts the page once", async () => {
+test("gtag.js runs in the worker, fetched once through the proxy, after consent default; the page is counted once", async () => {
   const { page, context, outside } = await newPage();
   await page.goto("/services/nlp-solutions");
-  await waitFor(
-    async () => outside.collects.some((u) => u.searchParams.get("en") === "config"),
-    "the config event to be sent",
-    10_000,
-  );
-  assert.equal(outside.tags.length, 1);
+  await waitForTag(outside);
+  assert.equal(outside.tags.length, 1, "gtag.js fetched once");
   assert.equal(outside.tags[0].searchParams.get("id"), ID);
-  const config = outside.collects.filter((u) => u.searchParams.get("en") === "config");
-  assert.equal(config.length, 1);
-  assert.equal(config[0].searchParams.get("tid"), ID);
+  // The tag ran in the worker: the page has Partytown's forwarding stub, no dataLayer and no
+  // gtag.js script of its own; Gatsby's off-main-thread Scripts are in the document.
+  const onPage = await page.evaluate(() => ({
+    dataLayer: "dataLayer" in window,
+    gtag: typeof (window as unknown as { gtag?: unknown }).gtag,
+    mainThreadTag: document.querySelectorAll("script[src*='googletagmanager']:not([type])").length,
+    offMainThread: [...document.querySelectorAll("script[data-strategy='off-main-thread']")].map((s) =>
+      s.getAttribute("src"),
+    ),
+    partytown: document.querySelectorAll("script[src='/~partytown/partytown.js']").length,
+    sandbox: document.querySelectorAll("iframe[src^='/~partytown/partytown-sandbox-sw.html']").length,
+  }));
+  assert.deepEqual(onPage, {
+    dataLayer: false,
+    gtag: "function",
+    mainThreadTag: 0,
+    offMainThread: [
+      null,
+      `/__third-party-proxy?url=${encodeURIComponent(`https://www.googletagmanager.com/gtag/js?id=${ID}`)}`,
+    ],
+    partytown: 1,
+    sandbox: 1,
+  });
   // Consent Mode v2: the default comes before anything else; advertising is always denied.
-  const commands = await dataLayer(page);
+  const commands = commandsSent(outside);
   assert.deepEqual(commands[0], consentDefault("granted"));
-  assert.ok(commands.findIndex((c) => c[0] === "config") > 0, "the config event after consent default");
+  assert.deepEqual(
+    commands.filter((c) => c[0] === "config"),
+    [["config", ID]],
+    "configured (and the page counted) once",
+  );
+  assert.equal(eventsSent(outside, "page_view").length, 0, "the first page is counted by the config");
   assert.deepEqual(outside.blocked, []);
   await context.close();
 });
 
-test("a client-side route change sends a page_view with the new path and title", async () => {
+/** Follows an internal link client-side and waits until the new title is in place. */
+async function follow(page: Page, href: string): Promise<void> {
+  const title = await page.title();
+  await page.locator(`main a[href='${href}']`).first().click();
+  await page.waitForURL((u) => u.pathname === href);
+  await page.waitForFunction((before) => document.title !== before, title);
+}
+
+test("each client-side navigation sends one page_view with its path and title; the first page is counted once", async () => {
   const { page, context, outside } = await newPage();
   await page.goto("/");
-  await waitFor(
-    async () => outside.collects.some((u) => u.searchParams.get("en") === "config"),
-    "the config event to be sent",
-    10_000,
+  await waitForTag(outside);
+  const titles: string[] = [];
+  for (const href of ["/works", "/works/humm", "/contact"]) {
+    await follow(page, href);
+    titles.push(await page.title());
+    await waitFor(
+      async () => eventsSent(outside, "page_view").length === titles.length,
+      `a page_view for ${href}`,
+      10_000,
+    );
+  }
+  const views = eventsSent(outside, "page_view");
+  assert.deepEqual(
+    views.map((v) => [v.searchParams.get("ep.page_path"), v.searchParams.get("ep.page_title")]),
+    [
+      ["/works", titles[0]],
+      ["/works/humm", titles[1]],
+      ["/contact", titles[2]],
+    ],
   );
-  await page.locator("main a[href='/works']").first().click();
-  await page.waitForURL("**/works");
-  await waitFor(
-    async () => outside.collects.some((u) => u.searchParams.get("en") === "page_view"),
-    "a page_view to be sent",
-    10_000,
-  );
-  const views = outside.collects.filter((u) => u.searchParams.get("en") === "page_view");
-  assert.equal(views.length, 1);
-  assert.equal(views[0].searchParams.get("ep.page_path"), "/works");
-  assert.equal(views[0].searchParams.get("ep.page_title"), await page.title());
-  // The first load was counted by the config event, not by an extra page_view; the tag is not
-  // loaded again.
-  assert.equal(outside.collects.filter((u) => u.searchParams.get("en") === "config").length, 1);
+  // Back in history is a navigation too; the tag is not loaded again and the first page was
+  // counted by the config event only.
+  await page.goBack();
+  await page.waitForURL((u) => u.pathname === "/works/humm");
+  await waitFor(async () => eventsSent(outside, "page_view").length === 4, "a page_view for the way back");
+  assert.equal(eventsSent(outside, "page_view")[3].searchParams.get("ep.page_path"), "/works/humm");
+  assert.equal(eventsSent(outside, "config").length, 1);
   assert.equal(outside.tags.length, 1);
+  await context.close();
+});
+
+test("a navigation while the worker is still starting is counted once, after the first page", async () => {
+  const { page, context, outside } = await newPage();
+  await page.goto("/");
+  // Partytown is on its way (its script requested), the tag has not run yet.
+  await page.waitForSelector("script[src='/~partytown/partytown.js']", { state: "attached" });
+  assert.equal(configSent(outside), false);
+  await follow(page, "/works");
+  await waitFor(async () => eventsSent(outside, "page_view").length === 1, "the page_view", 15_000);
+  const commands = commandsSent(outside).map((c) => `${c[0]} ${c[1]}`);
+  assert.ok(
+    commands.indexOf(`config ${ID}`) < commands.indexOf("event page_view"),
+    `the first page before the second: ${commands.join(", ")}`,
+  );
+  assert.equal(eventsSent(outside, "config").length, 1);
+  await context.close();
+});
+
+test("no DevTools Issues entry (deprecations included) on any template with analytics on", async () => {
+  const problems: string[] = [];
+  for (const path of onePagePerTemplate()) {
+    const { page, context, outside } = await newPage();
+    const cdp = await context.newCDPSession(page);
+    const issues: string[] = [];
+    cdp.on("Audits.issueAdded", ({ issue }) => {
+      const details = JSON.stringify(issue.details).slice(0, 300);
+      issues.push(`${issue.code}: ${details}`);
+    });
+    await cdp.send("Audits.enable");
+    await page.goto(path);
+    // The tag ran in the worker: Partytown's sandbox has read the page's interfaces (where the
+    // deprecation issues came from) and the worker has fetched and run gtag.js.
+    await waitForTag(outside);
+    // A client-side navigation exercises the forwarded calls too.
+    const link = page.locator("main a[href='/works'], main a[href='/']").first();
+    if ((await link.count()) > 0) {
+      const before = eventsSent(outside, "page_view").length;
+      await link.click();
+      await waitFor(async () => eventsSent(outside, "page_view").length > before, `${path}: a page_view`);
+    }
+    problems.push(...issues.map((i) => `${path}: ${i}`));
+    await context.close();
+  }
+  assert.deepEqual(problems, []);
+});
+
+/** What web-vitals waits for to report final values: the page going into the background. */
+const hidePage = (page: Page) =>
+  page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+
+test("field Web Vitals: LCP, CLS and INP go out as events with their attribution, through the tag in the worker", async () => {
+  const { page, context, outside } = await newPage();
+  await page.goto("/services/nlp-solutions");
+  await waitForTag(outside);
+  // One interaction (INP's, and LCP's end), then the page is hidden (the final reports).
+  const services = page.getByRole("button", { name: "Services" });
+  await services.click();
+  await page.keyboard.press("Escape");
+  await hidePage(page);
+  await waitFor(
+    async () => ["LCP", "CLS", "INP"].every((name) => eventsSent(outside, name).length > 0),
+    "the three field metrics",
+    15_000,
+  );
+  const param = (name: string, key: string) => eventsSent(outside, name)[0].searchParams.get(`ep.${key}`);
+  for (const name of ["LCP", "CLS", "INP"]) {
+    assert.match(param(name, "metric_id") ?? "", /^v\d+-/, `${name} has its id`);
+    assert.ok(Number(param(name, "metric_value")) >= 0, `${name} has its value`);
+    assert.match(param(name, "metric_rating") ?? "", /^(good|needs-improvement|poor)$/, `${name} is rated`);
+    assert.match(param(name, "value") ?? "", /^\d+$/, `${name}'s value is an integer`);
+  }
+  // Attribution: the element (a CSS selector) and the parts that explain the figure.
+  assert.ok(param("LCP", "debug_target"), "LCP names its element");
+  for (const part of [
+    "lcp_ttfb",
+    "lcp_resource_load_delay",
+    "lcp_resource_load_duration",
+    "lcp_element_render_delay",
+  ])
+    assert.match(param("LCP", part) ?? "", /^\d+$/, part);
+  assert.match(param("INP", "debug_target") ?? "", /button/, "INP names the button pressed");
+  assert.equal(param("INP", "inp_interaction_type"), "pointer");
+  for (const part of ["inp_input_delay", "inp_processing_duration", "inp_presentation_delay"])
+    assert.match(param("INP", part) ?? "", /^\d+$/, part);
+  assert.ok(param("CLS", "cls_load_state") !== undefined);
+  await context.close();
+});
+
+test("no field metrics without consent: a visitor asked first sends none and loads none of their code before choosing", async () => {
+  const { page, context, outside } = await newPage(
+    undefined,
+    {},
+    {
+      countryLookup: { status: 200, body: JSON.stringify({ ip: "192.0.2.1", country: "DE" }) },
+    },
+  );
+  const scripts: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+  await page.goto("/services/nlp-solutions");
+  await page.getByRole("region", { name: "Analytics cookies" }).waitFor();
+  await page.getByRole("button", { name: "Services" }).click();
+  await page.keyboard.press("Escape");
+  await hidePage(page);
+  // The banner's chunk is the last thing this visitor loads; nothing of the tag came with it.
+  assert.deepEqual(outside.analytics, []);
+  assert.deepEqual(
+    scripts.filter((s) => /analytics-tag|partytown/.test(s)),
+    [],
+    "the tag's chunk (with web-vitals) and Partytown are not loaded",
+  );
   await context.close();
 });

@@ -13,9 +13,15 @@ import {
   recordScripts,
 } from "./lib/browser";
 import { routeTable } from "../test/harness/routes";
+import { staticHtml } from "./lib/html";
+import { uniqueEmail } from "./lib/outbox";
 import { nextFrames, waitFor } from "./lib/wait";
+import { MIN_FILL_MS } from "../schemas/consultation";
 
 after(closeBrowser);
+
+/** The server's spam window for the form (e2e/run.ts shortens it for the tests). */
+const MIN_FILL = Number(process.env.E2E_MIN_FILL_MS || MIN_FILL_MS);
 
 const { routes } = routeTable();
 const TRANSPARENT = "rgba(0, 0, 0, 0)";
@@ -579,6 +585,68 @@ describe("consultation modal", () => {
     await modal.waitFor({ state: "visible" });
     await modal.getByRole("button", { name: "Close" }).click();
     await modal.waitFor({ state: "hidden" });
+    await context.close();
+  });
+});
+
+describe("toast area", () => {
+  test("every layout page's static HTML has one empty polite toast area, /new-home none", async () => {
+    for (const route of routes) {
+      const html = await staticHtml(route.path);
+      const areas = html.match(/<div[^>]*data-toast-area="page"[^>]*>/g) ?? [];
+      if (route.path === "/new-home") {
+        assert.equal(areas.length, 0, route.path);
+        continue;
+      }
+      assert.equal(areas.length, 1, route.path);
+      assert.match(areas[0], /aria-live="polite"/, route.path);
+      assert.match(html, /<div[^>]*data-toast-area="page"[^>]*><\/div>/, `${route.path}: empty`);
+    }
+  });
+
+  test("a toast is announced: it arrives in the live region the page already had, without react-toastify in the first load", async () => {
+    const { page, context } = await newPage();
+    const scripts = recordScripts(page);
+    await open(page, "/contact");
+    await page.waitForLoadState("networkidle");
+    const marker = "Toastify__toast-container";
+    assert.equal(
+      (await scripts()).some((s) => s.includes(marker)),
+      false,
+      "react-toastify in the first load",
+    );
+    // The area the static HTML had, marked now, before any message.
+    const area = page.locator("[data-toast-area='page']");
+    assert.equal(await area.getAttribute("aria-live"), "polite");
+    assert.equal(await area.innerHTML(), "");
+    await area.evaluate((el) => ((el as HTMLElement & { seenBefore?: boolean }).seenBefore = true));
+
+    const form = page.locator("main form");
+    const submit = form.getByRole("button", { name: "Book my free consultation" });
+    await waitFor(() => submit.isEnabled(), "the form is ready");
+    const openedAt = Date.now();
+    await form.getByLabel("Full name").fill("Mary Seacole");
+    await form.getByLabel("Work email").fill(uniqueEmail("toast-area"));
+    await form
+      .getByLabel("Project details")
+      .fill("A booking app for our clinics, web and phones, with reminders.");
+    await form.getByRole("checkbox", { name: /may contact me/ }).check();
+    const wait = MIN_FILL + 50 - (Date.now() - openedAt);
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    await submit.click();
+    await page.mouse.move(1200, 100);
+
+    const message = page.getByRole("alert").filter({ hasText: "Your consultation request has been sent" });
+    await message.waitFor();
+    const where = await message.evaluate((el) => {
+      const area = el.closest("[data-toast-area]") as (HTMLElement & { seenBefore?: boolean }) | null;
+      return {
+        sameArea: area?.seenBefore === true,
+        live: area?.getAttribute("aria-live"),
+        areas: document.querySelectorAll("[data-toast-area]").length,
+      };
+    });
+    assert.deepEqual(where, { sameArea: true, live: "polite", areas: 1 });
     await context.close();
   });
 });

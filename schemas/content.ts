@@ -67,7 +67,14 @@ export const siteSchema = z
     consentBanner: z
       .object({
         heading: text(3, 40),
-        text: text(40, 220, "One sentence: what is measured and that nothing is until they choose."),
+        // At most 90 characters: on a 375 px phone the banner must take at most a fifth of the
+        // screen, three lines of text with the heading and the link, above the two choices
+        // (e2e/phone.test.ts measures it).
+        text: text(
+          40,
+          90,
+          "One or two short sentences (at most 90 characters, so the banner stays a fifth of a phone screen): what is measured and that nothing is until they choose.",
+        ),
         privacyLink: text(3, 40, "The link to the privacy page's analytics section."),
         accept: text(3, 30),
         reject: text(3, 30),

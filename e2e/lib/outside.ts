@@ -5,9 +5,11 @@ import { TEST_MEASUREMENT_ID } from "../../test/harness/production";
 /**
  * The machine has no internet, and a test must not depend on it: every request that leaves the
  * site under test is answered here. Third parties the site really calls get a stand-in:
- *  - gtag.js (https://www.googletagmanager.com/gtag/js?id=..., loaded on the main thread): a tiny
- *    script that, like the real one, turns dataLayer commands into collect requests to
- *    www.google-analytics.com, so the tests can see what the tag would have sent;
+ *  - gtag.js, which Partytown's worker fetches through the site's proxy
+ *    (`/__third-party-proxy?url=https://www.googletagmanager.com/gtag/js?id=...`, answered here
+ *    before it reaches the server, which has no internet either; the server's side of the proxy
+ *    has its own tests): a tiny script that, like the real one, reads the dataLayer and sends
+ *    collect requests to www.google-analytics.com, so the tests see what the tag would have sent;
  *  - the collect endpoint: an empty 204;
  *  - the country-lookup service: a JSON answer (by default a country with no page of ours);
  *  - anything else from outside: aborted.
@@ -19,30 +21,39 @@ export const E2E_MEASUREMENT_ID = TEST_MEASUREMENT_ID;
 export const COUNTRY_LOOKUP_URL = routeTable().site.countryLookupUrl;
 export const COLLECT_URL = "https://www.google-analytics.com/g/collect";
 export const GTAG_JS_URL = "https://www.googletagmanager.com/gtag/js";
+export const THIRD_PARTY_PROXY = "/__third-party-proxy";
 /** Hosts (and Gatsby's Partytown proxy path) that only analytics would call. */
 const ANALYTICS_HOSTS = /(^|\.)(googletagmanager\.com|google-analytics\.com|doubleclick\.net)$/;
 export const isAnalytics = (url: string): boolean => {
   const { hostname, pathname } = new URL(url);
-  return ANALYTICS_HOSTS.test(hostname) || pathname.startsWith("/__third-party-proxy");
+  return ANALYTICS_HOSTS.test(hostname) || pathname.startsWith(THIRD_PARTY_PROXY);
 };
 
-/** What the stand-in gtag.js does: every 'config' and 'event' command becomes one collect request. */
+/**
+ * What the stand-in gtag.js does: every command in the dataLayer becomes one collect request,
+ * in order, so a test reads the commands the worker ran from what left the browser:
+ * `en=consent` with `ep.action` (default or update) and the consent fields, `en=config` with
+ * `tid`, and each `event` with its name and parameters (`ep.<name>`). Like the real tag it reads
+ * the opt-out flag (`ga-disable-<id>`) before each request, and sends nothing while it is set.
+ */
 export const FAKE_GTAG_JS = `
 (function () {
-  var seen = 0;
+  var seen = 0, id = "";
   function send(cmd) {
     var params = new URLSearchParams();
-    if (cmd[0] === "config") { params.set("tid", cmd[1]); params.set("en", "config"); }
+    if (cmd[0] === "consent") { params.set("en", "consent"); params.set("ep.action", cmd[1]); var c = cmd[2] || {}; Object.keys(c).forEach(function (k) { params.set("ep." + k, String(c[k])); }); }
+    else if (cmd[0] === "config") { id = cmd[1]; params.set("tid", cmd[1]); params.set("en", "config"); }
     else if (cmd[0] === "event") { params.set("en", cmd[1]); var p = cmd[2] || {}; Object.keys(p).forEach(function (k) { params.set("ep." + k, String(p[k])); }); }
     else return;
+    if (id && window["ga-disable-" + id] === true) return;
     fetch(${JSON.stringify(COLLECT_URL)} + "?" + params.toString(), { method: "POST", mode: "no-cors" });
   }
   function drain() {
-    var dl = self.dataLayer || [];
+    var dl = window.dataLayer || [];
     for (; seen < dl.length; seen++) send(Array.prototype.slice.call(dl[seen]));
   }
   drain();
-  var dl = (self.dataLayer = self.dataLayer || []);
+  var dl = (window.dataLayer = window.dataLayer || []);
   var push = dl.push;
   dl.push = function () { var r = push.apply(dl, arguments); drain(); return r; };
 })();
@@ -57,7 +68,7 @@ export interface OutsideLog {
   lookups: Request[];
   /** Every request to an analytics host or to Gatsby's third-party proxy, in order. */
   analytics: string[];
-  /** The gtag.js requests (the tag loading). */
+  /** The gtag.js requests (the tag loading), as the URL asked for through the proxy. */
   tags: URL[];
   collects: URL[];
   blocked: string[];
@@ -78,18 +89,23 @@ export async function interceptOutside(
     body: JSON.stringify({ ip: "192.0.2.1", country: "JP" }),
   };
   await context.route(
-    (url) => !isLocal(url.href) || url.pathname === "/__third-party-proxy",
+    (url) => !isLocal(url.href) || url.pathname === THIRD_PARTY_PROXY,
     async (route: Route, request: Request) => {
       const url = new URL(request.url());
       if (isAnalytics(url.href)) log.analytics.push(url.href);
-      if (url.pathname === "/__third-party-proxy" && isLocal(url.href)) {
-        // Nothing goes through Partytown's proxy any more: a request here is a regression.
+      if (url.pathname === THIRD_PARTY_PROXY && isLocal(url.href)) {
+        const target = url.searchParams.get("url") ?? "";
+        if (target.startsWith(`${GTAG_JS_URL}?`)) {
+          log.tags.push(new URL(target));
+          return route.fulfill({ status: 200, contentType: "text/javascript", body: FAKE_GTAG_JS });
+        }
         log.blocked.push(url.href);
         return route.fulfill({ status: 404, body: "" });
       }
       if (url.href.startsWith(`${GTAG_JS_URL}?`)) {
-        log.tags.push(url);
-        return route.fulfill({ status: 200, contentType: "text/javascript", body: FAKE_GTAG_JS });
+        // gtag.js fetched directly, not through the worker's proxy: on the main thread, a regression.
+        log.blocked.push(url.href);
+        return route.abort("blockedbyclient");
       }
       if (url.href === COUNTRY_LOOKUP_URL) {
         log.lookups.push(request);

@@ -81,7 +81,11 @@ export function sitePolicy(settings: HeaderSettings): string {
     "img-src": ["'self'", "data:", ...GA_PIXELS],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...GA_COLLECT, new URL(settings.countryLookupUrl).origin],
-    "frame-src": ["'none'"],
+    // Partytown (gtag.js in a web worker, ADR 0011) reads the page's interfaces from a hidden
+    // same-origin frame, /~partytown/partytown-sandbox-sw.html, which its service worker answers.
+    "frame-src": ["'self'"],
+    // Partytown's service worker, /~partytown/partytown-sw.js (the worker itself is started from
+    // that frame, whose document the service worker writes).
     "worker-src": ["'self'"],
     "manifest-src": ["'self'"],
     ...LOCKDOWN,

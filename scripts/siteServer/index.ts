@@ -6,24 +6,31 @@ import compression from "compression";
 import { functionCaller } from "./functions";
 import { headerMatcher, readFunctionRoutes, readHeaderRules } from "./netlifyRules";
 import { staticFiles, type Responder } from "./staticFiles";
+import { proxiedUrls, proxy, proxyTarget, type FetchUpstream } from "./thirdPartyProxy";
 
 /**
  * `npm run serve` (and the second half of `npm start`): serves the last build on one machine the
  * way Netlify serves the deploy, from the same output: `public/` as gatsby-adapter-netlify left it
  * (files by sirv: staticFiles.ts), its functions (functions.ts), and on every response the headers
  * `public/_headers` gives its path (netlifyRules.ts), 404 pages and errors included. No
- * `X-Powered-By`, no `Access-Control-Allow-Origin: *` (which `gatsby serve` adds).
+ * `X-Powered-By`, no `Access-Control-Allow-Origin: *` (which `gatsby serve` adds). Partytown's
+ * third-party proxy answers the URLs the build's rewrites allow (thirdPartyProxy.ts).
  */
 
 export interface SiteServerOptions {
   /** The project folder: public/ and .netlify/ are read from here. */
   root: string;
+  /** How the third-party proxy reaches the outside (tests pass a stand-in). */
+  fetchUpstream?: FetchUpstream;
 }
 
-export async function createSiteServer({ root }: SiteServerOptions): Promise<http.Server> {
+export async function createSiteServer({ root, fetchUpstream }: SiteServerOptions): Promise<http.Server> {
   const publicDir = path.join(root, "public");
   const headersFor = headerMatcher(await readHeaderRules(path.join(publicDir, "_headers")));
-  const routes = readFunctionRoutes(path.join(publicDir, "_redirects"));
+  const redirectsFile = path.join(publicDir, "_redirects");
+  const routes = readFunctionRoutes(redirectsFile);
+  // Partytown's proxy: the URLs the build allowed, nothing else (never an open proxy).
+  const proxied = proxiedUrls(fs.existsSync(redirectsFile) ? fs.readFileSync(redirectsFile, "utf8") : "");
   const callFunction = functionCaller(root);
   const compress = compression();
 
@@ -42,6 +49,17 @@ export async function createSiteServer({ root }: SiteServerOptions): Promise<htt
     if (pathname === undefined)
       return respond(res, 400, { "content-type": "text/plain; charset=utf-8" }, "Bad Request");
 
+    const upstream = proxyTarget(new URL(target, "http://localhost"), proxied);
+    if (upstream) {
+      const siteHeaders = Object.fromEntries(
+        res.getHeaderNames().map((name) => [name, String(res.getHeader(name))]),
+      );
+      return void proxy(req, res, upstream, siteHeaders, fetchUpstream).catch((error) => {
+        console.error(`serve: ${pathname} failed`, error);
+        if (!res.headersSent) res.writeHead(502);
+        res.end();
+      });
+    }
     const fn = routes.get(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
     if (fn) {
       // A function's response is its own: Netlify applies _headers to files only.

@@ -22,7 +22,21 @@ html {
   -webkit-text-size-adjust: 100%;
   scroll-behavior: smooth;
   scroll-padding-top: calc(${theme.navbarHeight} + ${theme.spacing(2)});
+  scroll-padding-bottom: var(--bottom-area, 0px);
 }
+/*
+ * The fixed bottom area (the consent banner, the country-site suggestion) must never hide the
+ * element that has focus (WCAG 2.2, 2.4.11). While it shows something, src/components/BottomArea
+ * sets --bottom-area to the height it covers: the bottom scroll padding above makes focus, Tab
+ * and in-page links scroll an element clear of it, and the page footers (the layout's and
+ * /new-home's) end with that much more room, so their last links can scroll above it.
+ */
+footer::after { content: ""; display: block; height: var(--bottom-area, 0px); }
+/*
+ * The phone menu (a modal <dialog>) keeps the page behind it from scrolling, also when the
+ * browser opened it before the page hydrated (src/layout/MobileMenu).
+ */
+html:has(dialog[open]:modal) { overflow: hidden; }
 @media (prefers-reduced-motion: reduce) { html { scroll-behavior: auto; } }
 body {
   margin: 0;

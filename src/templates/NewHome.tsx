@@ -25,4 +25,10 @@ export const query = graphql`
   }
 `;
 
-export const Head = pageHead({ noindex: true });
+/**
+ * No BreadcrumbList: /new-home is a standalone landing page, a candidate home page outside the
+ * shared layout, and like the home page it shows no trail ("Home › New home" would lead its
+ * visitors away from its one call to action). Structured data has to match what the page
+ * shows, and a noindex page out of the sitemap has no use for it anyway.
+ */
+export const Head = pageHead({ noindex: true, breadcrumbs: false });

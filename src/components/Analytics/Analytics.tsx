@@ -1,7 +1,15 @@
 import * as React from "react";
+import { ErrorBoundary } from "react-error-boundary";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
 import { MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "../../../shared/analytics";
-import { envMeasurementId, loadTag, tagLoaded, updateConsent, type ConsentValue } from "../../lib/analytics";
+import {
+  envMeasurementId,
+  loadTag,
+  tagLoaded,
+  updateConsent,
+  type ConsentValue,
+  type TagPlan,
+} from "../../lib/analytics";
 import {
   isBannerOpen,
   needsConsent,
@@ -16,10 +24,10 @@ import { whenIdle } from "../../lib/whenIdle";
 import type { ConsentBannerProps } from "../ConsentBanner";
 
 /**
- * How long the tag may wait for an idle moment. The tag loads at idle time, after hydration, so
- * its parsing adds nothing to the page's blocking time at load; the cap keeps the page view of a
- * visitor who leaves after a few seconds. A `pagehide` listener would not help: a script fetched
- * while the page is going away never runs, so its page view would never be sent.
+ * How long the decision may wait for an idle moment. The tag starts at idle time, after
+ * hydration, so Partytown's set-up adds nothing to the page's blocking time at load; the cap
+ * keeps the page view of a visitor who leaves after a few seconds. A `pagehide` listener would
+ * not help: a script fetched while the page is going away never runs.
  */
 export const TAG_IDLE_TIMEOUT_MS = 2000;
 
@@ -34,11 +42,15 @@ const within = <T,>(promise: Promise<T>, ms: number): Promise<T | null> =>
 
 type Banner = React.ComponentType<ConsentBannerProps>;
 
+/** The tag's scripts and Partytown's start: a chunk of its own, fetched only for a measured visitor. */
+const Tag = React.lazy(() => import(/* webpackChunkName: "analytics-tag" */ "./Analytics.Tag"));
+
 /**
- * The analytics tag (gtag.js, on the main thread) and the consent banner. Rendered from PageShell
- * on every page, inside the bottom area. Nothing is rendered on the server; with no valid
- * measurement id nothing loads and nobody is asked (the footer's Cookie settings still opens the
- * banner). The banner's code is fetched only when it is shown.
+ * The analytics tag (gtag.js, in Partytown's worker) and the consent banner. Rendered from
+ * PageShell on every page, inside the bottom area. Nothing is rendered on the server; with no
+ * valid measurement id nothing loads and nobody is asked (the footer's Cookie settings still
+ * opens the banner). The banner's code is fetched only when it is shown, the tag's only when
+ * the visitor may be measured.
  */
 export function Analytics({ id }: { id?: string }) {
   const site = useSiteSettings();
@@ -47,6 +59,7 @@ export function Analytics({ id }: { id?: string }) {
   const { consentRegions: regions, countryLookupUrl } = site;
   const open = React.useSyncExternalStore(subscribeBanner, isBannerOpen, () => false);
   const [Banner, setBanner] = React.useState<Banner | null>(null);
+  const [tag, setTag] = React.useState<TagPlan | null>(null);
 
   React.useEffect(() => {
     if (!valid) return;
@@ -59,7 +72,7 @@ export function Analytics({ id }: { id?: string }) {
       if (!active) return;
       // Read again: the visitor may have chosen (Cookie settings) while the lookup ran.
       const plan = planAnalytics(readConsent(), country, regions);
-      if (plan.load) loadTag(measurementId, plan.storage, plan.granted);
+      if (plan.load) setTag(loadTag(measurementId, plan.storage, plan.granted) ?? null);
       else if (plan.ask) setBannerOpen(true);
     }, TAG_IDLE_TIMEOUT_MS);
     return () => {
@@ -82,9 +95,23 @@ export function Analytics({ id }: { id?: string }) {
     if (!valid) return;
     if (tagLoaded()) updateConsent(choice);
     else if (choice === "granted") {
-      loadTag(measurementId, needsConsent(savedCountry(), regions) ? "denied" : "granted", true);
+      setTag(
+        loadTag(measurementId, needsConsent(savedCountry(), regions) ? "denied" : "granted", true) ?? null,
+      );
     }
   };
 
-  return open && Banner ? <Banner copy={site.consentBanner} onChoose={choose} /> : null;
+  return (
+    <>
+      {open && Banner ? <Banner copy={site.consentBanner} onChoose={choose} /> : null}
+      {tag && (
+        // A chunk that cannot load (offline, a deploy in between) costs the page view, not the page.
+        <ErrorBoundary fallback={null}>
+          <React.Suspense fallback={null}>
+            <Tag plan={tag} />
+          </React.Suspense>
+        </ErrorBoundary>
+      )}
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { ToastOptions } from "react-toastify";
+import { showToast } from "../../lib/toasts";
 import { fetchFormToken, fillTimeElapsed, sendConsultation, type FormToken, type SendResult } from "./api";
 import { clearDraft, loadDraft, saveDraft, savedCountry, typedBeforeHydration } from "./draft";
 import { initialState, reducer, type FormState } from "./formState";
@@ -33,14 +33,6 @@ function loadValidation(): Promise<Validation> {
     },
   );
   return validation;
-}
-
-/** A toast about the result. If react-toastify cannot load, the form's own panel still says it. */
-function notify(kind: "success" | "error", message: string, options: ToastOptions): void {
-  import("react-toastify").then(
-    ({ toast }) => toast[kind](message, options),
-    () => undefined,
-  );
 }
 
 export const TOAST_SENT = "Thank you! Your consultation request has been sent.";
@@ -210,13 +202,13 @@ export function useConsultationSubmission({
     if (result.ok) {
       clearDraft();
       dispatch({ type: "sent", id: result.id });
-      notify("success", TOAST_SENT, {
+      showToast("success", TOAST_SENT, {
         toastId: `consultation-sent-${result.id}`,
         containerId: toastContainerId,
       });
     } else {
       dispatch({ type: "failed", failure: result.failure });
-      notify("error", TOAST_FAILED, { toastId: "consultation-failed", containerId: toastContainerId });
+      showToast("error", TOAST_FAILED, { toastId: "consultation-failed", containerId: toastContainerId });
     }
   }
 

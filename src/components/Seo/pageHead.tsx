@@ -6,7 +6,13 @@ import { Seo } from "./Seo";
 type PageData = { page: { title: string; description: string } | null };
 
 /** The Head of the templates that render a content page (about, contact, works, casestudy, new-home). */
-export function pageHead(options: { noindex?: boolean } = {}) {
+export function pageHead(
+  options: {
+    noindex?: boolean;
+    /** Serialise the route table's trail as a BreadcrumbList (only where the page shows it). */
+    breadcrumbs?: boolean;
+  } = {},
+) {
   return function Head({ data, location, pageContext }: HeadProps<PageData, PageContext>) {
     return (
       <Seo
@@ -18,7 +24,7 @@ export function pageHead(options: { noindex?: boolean } = {}) {
         }
         description={data.page!.description}
         pathname={location.pathname}
-        breadcrumbs={pageContext.breadcrumbs}
+        breadcrumbs={options.breadcrumbs === false ? [] : pageContext.breadcrumbs}
         noindex={options.noindex}
       />
     );

@@ -3,6 +3,7 @@ import styled from "styled-components";
 import { Footer } from "../Footer";
 import { useLayout } from "../../hooks/useLayout";
 import { Navbar } from "../Navbar";
+import { Toasts } from "../Toasts";
 import { LazyConsultationModal } from "./Layout.ConsultationModal";
 
 const SkipLink = styled.a`
@@ -27,9 +28,9 @@ export interface LayoutProps {
 }
 
 /**
- * The shared layout: skip link, navbar, the page, footer and the consultation modal. No toast
- * area: toasts only come from the consultation form, and each place that shows the form renders
- * its own (the modal, /contact), so react-toastify is not loaded by pages without the form.
+ * The shared layout (spec: navigation bar, footer, toast area): skip link, navbar, the page,
+ * footer, the page's toast area and the consultation modal. The toast area is an empty live
+ * region in the static HTML; react-toastify loads the first time a toast is shown (src/layout/Toasts).
  */
 export function Layout({ pathname, solidNavbar, children }: LayoutProps) {
   const { showModal } = useLayout();
@@ -41,6 +42,7 @@ export function Layout({ pathname, solidNavbar, children }: LayoutProps) {
         {children}
       </main>
       <Footer />
+      <Toasts />
       {showModal && <LazyConsultationModal />}
     </>
   );

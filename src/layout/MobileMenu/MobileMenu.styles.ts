@@ -104,6 +104,32 @@ export const Body = styled.div`
     text-decoration: none;
     cursor: pointer;
   }
+  /* The first level as the browser shows it before hydration or without JavaScript: Services
+     and Industries open in place. */
+  summary {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    min-height: 48px;
+    padding: ${({ theme }) => theme.spacing(1, 0)};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.line};
+    font-weight: 600;
+    color: ${({ theme }) => theme.colors.ink};
+    list-style: none;
+    cursor: pointer;
+  }
+  summary::-webkit-details-marker {
+    display: none;
+  }
+  summary::after {
+    content: "›";
+  }
+  details[open] > summary::after {
+    transform: rotate(90deg);
+  }
+  details ul {
+    padding-left: ${({ theme }) => theme.spacing(2)};
+  }
 `;
 
 export const Bottom = styled.div`

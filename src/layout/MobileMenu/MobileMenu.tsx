@@ -13,31 +13,61 @@ import { CloseIcon } from "../../components/Icon";
 
 export interface MobileMenuProps {
   open: boolean;
+  /** The dialog was opened before the page hydrated (by the browser, see below). */
+  onOpen: () => void;
   onClose: () => void;
   navigation: NavigationInput;
 }
+
+/** The dialog's id: the hamburger names it (`commandfor`), so the browser can open it alone. */
+export const MOBILE_MENU_ID = "mobile-menu";
 
 const Arrow = () => <span aria-hidden="true">›</span>;
 
 /**
  * The phone and tablet menu: a native modal <dialog> (focus stays inside, the page behind is
  * inert, Escape closes, focus returns to the hamburger) that drills down level by level.
+ *
+ * Before the page has hydrated, and with JavaScript off, the browser runs it alone: the hamburger
+ * opens it with an invoker command (`command="show-modal"`), the close button and the backdrop
+ * close it (`command="close"`, `closedby="any"`), and the static HTML holds its first level, where
+ * Services and Industries open in place (<details>) and Portfolio leads to /works. Once hydrated,
+ * React takes over: a dialog the browser opened becomes the drill-down at its first level, and
+ * the first level leaves the DOM while the menu is closed (as before: nothing to lay out).
  */
-export function MobileMenu({ open, onClose, navigation }: MobileMenuProps) {
+export function MobileMenu({ open, onOpen, onClose, navigation }: MobileMenuProps) {
   const site = useSiteSettings();
   const dialog = React.useRef<HTMLDialogElement>(null);
   const heading = React.useRef<HTMLHeadingElement>(null);
   const [state, dispatch] = React.useReducer(mobileMenuReducer, initialMobileMenu);
+  const [hydrated, setHydrated] = React.useState(false);
+  /** The browser opened the dialog before React was there; React has not taken it over yet. */
+  const openedBeforeHydration = React.useRef(false);
+  /** Focus was in the static first level when React took the open menu over. */
+  const refocus = React.useRef(false);
   useDialogFocusTrap(dialog);
 
   React.useEffect(() => {
     const el = dialog.current;
+    setHydrated(true);
+    if (el?.open) {
+      openedBeforeHydration.current = true;
+      refocus.current = el.querySelector("ul")?.contains(document.activeElement) ?? false;
+      onOpen();
+    }
+    // Mount only: what the browser did before React was there.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  React.useEffect(() => {
+    const el = dialog.current;
     if (!el) return;
-    if (open && !el.open) {
+    if (open) {
+      openedBeforeHydration.current = false;
       dispatch({ type: "open" });
-      el.showModal();
+      if (!el.open) el.showModal();
       document.documentElement.style.overflow = "hidden";
-    } else if (!open && el.open) {
+    } else if (el.open && !openedBeforeHydration.current) {
       el.close();
     }
   }, [open]);
@@ -48,10 +78,12 @@ export function MobileMenu({ open, onClose, navigation }: MobileMenuProps) {
     onClose();
   };
 
-  // After drilling in or out, move focus to the new level's heading so it is announced.
+  // After drilling in or out, move focus to the new level's heading so it is announced (and
+  // when the static first level the visitor was in gave way to the drill-down).
   const depth = state.stack.length;
   React.useEffect(() => {
-    if (state.open && depth > 0) heading.current?.focus();
+    if (state.open && (depth > 0 || refocus.current)) heading.current?.focus();
+    refocus.current = false;
   }, [depth, state.open]);
 
   const entries = topLevelEntries(navigation);
@@ -109,18 +141,47 @@ export function MobileMenu({ open, onClose, navigation }: MobileMenuProps) {
 
   const trail = [entry?.title, group && isGroup(group) ? group.title : undefined].filter(Boolean) as string[];
 
+  // The first level as the browser runs it alone (before hydration, without JavaScript).
+  const staticList = entries.map((e) =>
+    e.sublist.length === 0 || e.route ? (
+      link({ key: e.key, title: e.title, route: e.route ?? "/" })
+    ) : (
+      <li key={e.key}>
+        <details>
+          <summary>{e.title}</summary>
+          <ul>
+            {e.sublist.map((child) =>
+              isGroup(child) ? (
+                <li key={child.title}>
+                  <details>
+                    <summary>{child.title}</summary>
+                    <ul>{child.data.map(link)}</ul>
+                  </details>
+                </li>
+              ) : (
+                link(child)
+              ),
+            )}
+          </ul>
+        </details>
+      </li>
+    ),
+  );
+
   return (
     // The click handler only catches clicks on the backdrop (the dialog element itself);
     // keyboard users close the dialog with Escape or the Close button.
     <Dialog
       ref={dialog}
+      id={MOBILE_MENU_ID}
       aria-label="Menu"
+      closedby="any"
       onClose={onDialogClose}
       onClick={(event) => {
         if (event.target === dialog.current) close();
       }}
     >
-      {state.open && (
+      {(state.open || !hydrated) && (
         <Panel>
           <Top>
             <nav aria-label="Menu levels">
@@ -147,7 +208,13 @@ export function MobileMenu({ open, onClose, navigation }: MobileMenuProps) {
                 ))}
               </ol>
             </nav>
-            <IconButton type="button" aria-label="Close menu" onClick={close}>
+            <IconButton
+              type="button"
+              aria-label="Close menu"
+              command="close"
+              commandfor={MOBILE_MENU_ID}
+              onClick={close}
+            >
               <CloseIcon />
             </IconButton>
           </Top>
@@ -155,7 +222,7 @@ export function MobileMenu({ open, onClose, navigation }: MobileMenuProps) {
             <h2 ref={heading} tabIndex={-1}>
               {title}
             </h2>
-            <ul>{list}</ul>
+            <ul>{state.open ? list : staticList}</ul>
             {!entry && <SearchMenuButton onChoose={close} />}
           </Body>
           <Bottom>

@@ -1,1 +1,1 @@
-export { MobileMenu } from "./MobileMenu";
+export { MOBILE_MENU_ID, MobileMenu } from "./MobileMenu";

@@ -7,7 +7,7 @@ import { useSiteSettings } from "../../hooks/useSiteSettings";
 import { industryColumns, serviceColumns, topItemKey, topItemRoute } from "../../lib/menuData";
 import { initialMegaMenu, megaMenuReducer, type MegaMenuKey } from "../../lib/megaMenu";
 import { initialNavbarState, isNavbarWhite, navbarReducer } from "../../lib/navbarState";
-import { MobileMenu } from "../MobileMenu";
+import { MOBILE_MENU_ID, MobileMenu } from "../MobileMenu";
 import { IndustriesMenu, ServicesMenu } from "./Navbar.MegaMenu";
 import { Bar, Consult, Hamburger, Inner, ItemLink, Items, Trigger } from "./Navbar.styles";
 
@@ -155,11 +155,18 @@ export const Navbar = React.memo(function Navbar({ pathname, solidNavbar }: Navb
           ))}
         </Items>
         <Consult to={consultation.to}>{consultation.label}</Consult>
+        {/* Before hydration (and without JavaScript) the browser opens the menu itself, by the
+            invoker command; once hydrated, React does, and cancels the browser's. */}
         <Hamburger
           type="button"
           aria-label="Open menu"
           aria-haspopup="dialog"
-          onClick={() => setMobileOpen(true)}
+          command="show-modal"
+          commandfor={MOBILE_MENU_ID}
+          onClick={(event) => {
+            event.preventDefault();
+            setMobileOpen(true);
+          }}
         >
           <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -167,7 +174,12 @@ export const Navbar = React.memo(function Navbar({ pathname, solidNavbar }: Navb
         </Hamburger>
         <SearchLauncher />
       </Inner>
-      <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)} navigation={navigation} />
+      <MobileMenu
+        open={mobileOpen}
+        onOpen={() => setMobileOpen(true)}
+        onClose={() => setMobileOpen(false)}
+        navigation={navigation}
+      />
     </Bar>
   );
 });

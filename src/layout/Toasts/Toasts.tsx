@@ -1,12 +1,7 @@
 import * as React from "react";
 import { ErrorBoundary } from "react-error-boundary";
+import { loadedToastify, loadToastify, subscribeToastify } from "../../lib/toasts";
 import { TOAST_AUTO_CLOSE_MS } from "../../styles/constants";
-
-// react-toastify (and the stylesheet it injects) loads after the page, off the first load. Only
-// the places that show the consultation form (the toasts' one source) render a toast area.
-const ToastContainer = React.lazy(() =>
-  import("react-toastify").then((m) => ({ default: m.ToastContainer })),
-);
 
 /**
  * The toast area inside the open consultation dialog. A modal <dialog> sits in the top layer and
@@ -15,33 +10,44 @@ const ToastContainer = React.lazy(() =>
  */
 export const DIALOG_TOASTS = "dialog";
 
+/** react-toastify's region's accessible name. */
+export const TOASTS_LABEL = "Notifications";
+
+/** Spec section 8: bottom-left, 5 s, no progress bar, pauses on hover and when the window loses focus. */
+export const TOAST_OPTIONS = {
+  position: "bottom-left",
+  autoClose: TOAST_AUTO_CLOSE_MS,
+  hideProgressBar: true,
+  pauseOnHover: true,
+  pauseOnFocusLoss: true,
+} as const;
+
+const noop = () => undefined;
+
 /**
- * A toast area (spec section 8): bottom-left, 5 s, no progress bar, pauses on hover/blur. The
- * contact view renders the page's one (no id); the consultation dialog its own (DIALOG_TOASTS).
+ * A toast area. The layout renders the page's one (no id) on every layout page; the consultation
+ * dialog its own (DIALOG_TOASTS).
+ *
+ * The area is a polite live region in the static HTML, empty, from the first paint, so a screen
+ * reader knows it before any message: react-toastify's container renders inside it once loaded
+ * (the first time a toast is shown, src/lib/toasts.ts), and the toast arrives there. The element
+ * itself is React's from hydration on and never replaced. (It is not a landmark: react-toastify's
+ * own region inside it is the named one.) An area rendered later (the dialog's, opened with its
+ * form) asks for react-toastify at once. If react-toastify cannot load, the area stays empty: the
+ * form's own panels still say whether a request was sent, and the page stays.
  */
-export function Toasts({ containerId }: { containerId?: string }) {
-  const [ready, setReady] = React.useState(false);
+export const Toasts = React.memo(function Toasts({ containerId }: { containerId?: string }) {
+  const toastify = React.useSyncExternalStore(subscribeToastify, loadedToastify, noop);
   React.useEffect(() => {
-    const start = () => setReady(true);
-    if (document.readyState === "complete") start();
-    else window.addEventListener("load", start, { once: true });
-    return () => window.removeEventListener("load", start);
-  }, []);
-  if (!ready) return null;
-  // If react-toastify cannot load, there is no toast area: the form's own panels still say
-  // whether a request was sent, and the page stays (a failed lazy render would unmount it all).
+    if (containerId) loadToastify().catch(noop);
+  }, [containerId]);
   return (
-    <ErrorBoundary fallback={null}>
-      <React.Suspense fallback={null}>
-        <ToastContainer
-          containerId={containerId}
-          position="bottom-left"
-          autoClose={TOAST_AUTO_CLOSE_MS}
-          hideProgressBar
-          pauseOnHover
-          pauseOnFocusLoss
-        />
-      </React.Suspense>
-    </ErrorBoundary>
+    <div aria-live="polite" aria-relevant="additions text" data-toast-area={containerId ?? "page"}>
+      {toastify && (
+        <ErrorBoundary fallback={null}>
+          <toastify.ToastContainer containerId={containerId} aria-label={TOASTS_LABEL} {...TOAST_OPTIONS} />
+        </ErrorBoundary>
+      )}
+    </div>
   );
-}
+});

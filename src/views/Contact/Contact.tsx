@@ -3,7 +3,6 @@ import styled from "styled-components";
 import type { Crumb } from "../../../shared/routes";
 import { ConsultationForm } from "../../components/ConsultationForm";
 import { Section } from "../../components/Section";
-import { Toasts } from "../../layout/Toasts";
 import { ContentPage, type ContentPageProps } from "../ContentPage";
 
 /** A comfortable line length for the form's two columns. */
@@ -28,8 +27,6 @@ export function Contact({
           <ConsultationForm pathname={pathname} />
         </FormColumn>
       </Section>
-      {/* The form's toasts: the only page-level toast area, so only this page loads react-toastify. */}
-      <Toasts />
     </ContentPage>
   );
 }

@@ -7,7 +7,13 @@ import { readConsent, saveConsent, setBannerOpen } from "../../../lib/consent";
 import { lookupCountryOnce } from "../../../lib/countryLookup";
 import { siteSettings } from "../../../../test/siteSettings";
 import { gtagScriptUrl, resolveMeasurementId } from "../../../../shared/analytics";
-import { loadTag, resetAnalytics, trackPageView, updateConsent } from "../../../lib/analytics";
+import {
+  loadTag,
+  resetAnalytics,
+  startPartytown,
+  trackPageView,
+  updateConsent,
+} from "../../../lib/analytics";
 import { useSiteSettings } from "../../../hooks/useSiteSettings";
 import { Analytics } from "../Analytics";
 
@@ -32,11 +38,15 @@ test("the id comes from site.yaml, and GATSBY_GA_MEASUREMENT_ID overrides it", (
   expect(resolveMeasurementId(undefined, null)).toBe("");
 });
 
-const gtagScripts = () =>
-  [...document.querySelectorAll<HTMLScriptElement>("script")].filter((s) =>
-    s.src.startsWith("https://www.googletagmanager.com/"),
-  );
-type AnalyticsWindow = Window & { dataLayer?: ArrayLike<unknown>[]; gtag?: unknown };
+/** Gatsby's off-main-thread Scripts the component rendered (Partytown runs them in its worker). */
+const workerScripts = () => [
+  ...document.querySelectorAll<HTMLScriptElement>('script[type="text/partytown"]'),
+];
+const partytownLoader = () => document.querySelectorAll('script[src="/~partytown/partytown.js"]');
+type PartytownWindow = Window & { partytown?: { forward: string[]; lib: string; debug: boolean } };
+const PROXIED_GTAG = (id: string) => `/__third-party-proxy?url=${encodeURIComponent(gtagScriptUrl(id))}`;
+
+jest.mock("../../../lib/fieldMetrics", () => ({ reportFieldMetrics: jest.fn() }));
 
 describe("the tag and the banner", () => {
   afterEach(() => {
@@ -44,9 +54,8 @@ describe("the tag and the banner", () => {
     resetAnalytics();
     setBannerOpen(false);
     window.localStorage.clear();
-    gtagScripts().forEach((s) => s.remove());
-    delete (window as AnalyticsWindow).dataLayer;
-    delete (window as AnalyticsWindow).gtag;
+    partytownLoader().forEach((s) => s.remove());
+    delete (window as PartytownWindow).partytown;
   });
   const from = (country: string | null) => jest.mocked(lookupCountryOnce).mockResolvedValue(country);
   const renderIt = (ui: React.ReactElement) => render(<ThemeProvider theme={theme}>{ui}</ThemeProvider>);
@@ -68,46 +77,55 @@ describe("the tag and the banner", () => {
     const { container } = renderIt(<Analytics />);
     await settle();
     expect(container.innerHTML).toBe("");
-    expect(gtagScripts()).toHaveLength(0);
+    expect(partytownLoader()).toHaveLength(0);
   });
 
-  test("outside the regions, gtag.js loads on the main thread at idle time, after consent default", async () => {
+  test("outside the regions, at idle time: the worker's scripts, consent default first, then Partytown", async () => {
     withAnalyticsId("G-SITE1234");
     process.env[ENV] = "G-ENV12345";
     from("US");
-    const { container } = renderIt(<Analytics />);
-    expect(gtagScripts()).toHaveLength(0);
-    await waitFor(() => expect(gtagScripts().map((s) => s.src)).toEqual([gtagScriptUrl("G-ENV12345")]));
-    expect(container.innerHTML).toBe("");
-    const commands = Array.from((window as AnalyticsWindow).dataLayer ?? [], (a) => Array.from(a));
-    expect(commands[0]).toEqual([
-      "consent",
-      "default",
-      {
-        analytics_storage: "granted",
-        ad_storage: "denied",
-        ad_user_data: "denied",
-        ad_personalization: "denied",
-      },
-    ]);
-    expect(commands[1][0]).toBe("js");
-    expect(commands[2]).toEqual(["config", "G-ENV12345"]);
+    renderIt(<Analytics />);
+    expect(workerScripts()).toHaveLength(0);
+    await waitFor(() => expect(partytownLoader()).toHaveLength(1));
+    const [setup, gtagJs] = workerScripts();
+    expect(gtagJs.getAttribute("src")).toBe(PROXIED_GTAG("G-ENV12345"));
+    const code = setup.textContent ?? "";
+    const order = ['gtag("consent", "default"', 'gtag("js"', 'gtag("config", "G-ENV12345")'].map((c) =>
+      code.indexOf(c),
+    );
+    expect(order.every((i, n) => i >= 0 && (n === 0 || i > order[n - 1]))).toBe(true);
+    expect(code).toContain('"analytics_storage":"granted","ad_storage":"denied"');
+    expect(code).not.toContain('"update"');
+    expect((window as PartytownWindow).partytown).toEqual({
+      lib: "/~partytown/",
+      debug: false,
+      forward: ["gtag", "analyticsOptOut"],
+    });
+    // Nothing of Google's on the page itself.
+    expect(document.querySelectorAll("script:not([type])[src*='googletagmanager']")).toHaveLength(0);
   });
 
   test.each([["DE"], [null]])(
-    "from %s: the banner, nothing loaded; Accept loads the tag with the update",
+    "from %s: the banner, nothing loaded; Accept starts the tag with the update",
     async (country) => {
       withAnalyticsId("G-SITE1234");
       from(country);
       renderIt(<Analytics />);
-      const accept = await screen.findByRole("button", { name: siteSettings.consentBanner.accept });
-      expect(gtagScripts()).toHaveLength(0);
+      const accept = await screen.findByRole(
+        "button",
+        { name: siteSettings.consentBanner.accept },
+        { timeout: 5000 },
+      );
+      expect(workerScripts()).toHaveLength(0);
+      expect(partytownLoader()).toHaveLength(0);
       await userEvent.click(accept);
       expect(screen.queryByRole("region", { name: siteSettings.consentBanner.heading })).toBeNull();
-      expect(gtagScripts()).toHaveLength(1);
-      const commands = Array.from((window as AnalyticsWindow).dataLayer ?? [], (a) => Array.from(a));
-      expect(commands[0][2]).toMatchObject({ analytics_storage: "denied" });
-      expect(commands[1]).toEqual(["consent", "update", { analytics_storage: "granted" }]);
+      await waitFor(() => expect(partytownLoader()).toHaveLength(1));
+      const code = workerScripts()[0].textContent ?? "";
+      expect(code).toContain('gtag("consent", "default", {"analytics_storage":"denied"');
+      expect(code.indexOf('gtag("consent", "update", {"analytics_storage":"granted"})')).toBeGreaterThan(
+        code.indexOf('"default"'),
+      );
       expect(readConsent()?.choice).toBe("granted");
     },
   );
@@ -120,7 +138,8 @@ describe("the tag and the banner", () => {
     renderIt(<Analytics />);
     await settle();
     expect(screen.queryByRole("region")).toBeNull();
-    expect(gtagScripts()).toHaveLength(0);
+    expect(workerScripts()).toHaveLength(0);
+    expect(partytownLoader()).toHaveLength(0);
   });
 
   test("a malformed id loads nothing", async () => {
@@ -130,29 +149,31 @@ describe("the tag and the banner", () => {
     const { container } = renderIt(<Analytics id={`G-1');alert('x`} />);
     await settle();
     expect(container.innerHTML).toBe("");
-    expect(gtagScripts()).toHaveLength(0);
+    expect(partytownLoader()).toHaveLength(0);
   });
 });
 
 describe("page views on client-side navigation", () => {
   const location = { pathname: "/works", search: "?a=1", hash: "" };
   let gtag: jest.Mock;
+  let optOut: jest.Mock;
   beforeEach(() => {
     jest.useFakeTimers();
+    // Partytown's forwarding stubs, as its loader defines them on the page.
     gtag = jest.fn();
-    (window as unknown as { gtag: jest.Mock }).gtag = gtag;
+    optOut = jest.fn();
+    Object.assign(window, { gtag, analyticsOptOut: optOut });
     loadTag("G-SITE1234", "granted");
-    gtag.mockClear();
     document.title = "Our work | Copperline Labs";
   });
   afterEach(() => {
     jest.useRealTimers();
     resetAnalytics();
-    gtagScripts().forEach((s) => s.remove());
     delete (window as unknown as { gtag?: jest.Mock }).gtag;
+    delete (window as unknown as { analyticsOptOut?: jest.Mock }).analyticsOptOut;
   });
 
-  test("a route change sends a page_view once the new title is in place", () => {
+  test("a route change sends a page_view to the worker once the new title is in place", () => {
     trackPageView(location, { pathname: "/", search: "", hash: "" });
     expect(gtag).not.toHaveBeenCalled();
     jest.runAllTimers();
@@ -161,6 +182,7 @@ describe("page views on client-side navigation", () => {
       page_location: window.location.href,
       page_title: "Our work | Copperline Labs",
     });
+    expect(gtag).toHaveBeenCalledTimes(1);
   });
 
   test("the first render sends nothing (the config event counted it)", () => {
@@ -169,21 +191,40 @@ describe("page views on client-side navigation", () => {
     expect(gtag).not.toHaveBeenCalled();
   });
 
-  test("after the visitor rejects, a route change sends nothing and the tag is switched off", () => {
+  test("after the visitor rejects, the worker's tag is switched off and a route change sends nothing", () => {
     updateConsent("denied");
     expect(gtag).toHaveBeenCalledWith("consent", "update", { analytics_storage: "denied" });
-    expect((window as unknown as Record<string, unknown>)["ga-disable-G-SITE1234"]).toBe(true);
+    expect(optOut).toHaveBeenCalledWith(true);
     gtag.mockClear();
     trackPageView(location, { pathname: "/", search: "", hash: "" });
     jest.runAllTimers();
     expect(gtag).not.toHaveBeenCalled();
+    updateConsent("granted");
+    expect(optOut).toHaveBeenLastCalledWith(false);
   });
 
-  test("without analytics (no gtag) a route change does nothing and throws nothing", () => {
+  test("calls made before Partytown's stubs exist wait for its loader, then go in order", () => {
     delete (window as unknown as { gtag?: jest.Mock }).gtag;
+    trackPageView(location, { pathname: "/", search: "", hash: "" });
+    jest.runAllTimers();
+    startPartytown();
+    Object.assign(window, { gtag });
+    expect(gtag).not.toHaveBeenCalled();
+    document.querySelector('script[src="/~partytown/partytown.js"]')!.dispatchEvent(new Event("load"));
+    expect(gtag).toHaveBeenCalledWith(
+      "event",
+      "page_view",
+      expect.objectContaining({ page_path: "/works?a=1" }),
+    );
+    document.querySelector('script[src="/~partytown/partytown.js"]')!.remove();
+  });
+
+  test("without analytics (never loaded) a route change does nothing and throws nothing", () => {
+    resetAnalytics();
     expect(() => {
       trackPageView(location, { pathname: "/", search: "", hash: "" });
       jest.runAllTimers();
     }).not.toThrow();
+    expect(gtag).not.toHaveBeenCalled();
   });
 });
