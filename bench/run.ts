@@ -201,7 +201,14 @@ async function main() {
         measureProfile(profile, { site, lookupUrl, lookupHost, bareImage }),
       );
     }
-    search = await stage("site search (index, 4x CPU)", () => benchSearch(siteServer.url, site));
+    search = await stage("site search (index, 4x CPU)", async () => {
+      const server = started(await serveStatic(site));
+      try {
+        return await benchSearch(server.url, site);
+      } finally {
+        await server.stop();
+      }
+    });
   } finally {
     await bareServer.stop();
   }

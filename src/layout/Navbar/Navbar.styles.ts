@@ -25,11 +25,16 @@ export const Inner = styled.nav`
   position: relative;
   max-width: ${({ theme }) => theme.maxWidth};
   margin: 0 auto;
-  padding: ${({ theme }) => theme.spacing(1, 2.5)};
+  /* A 320 px phone fits the logo, the menu button and the search button side by side. */
+  padding: ${({ theme }) => theme.spacing(1, 2)};
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing(2)};
+  gap: ${({ theme }) => theme.spacing(1)};
   min-height: ${({ theme }) => theme.navbarHeight};
+  ${media.up("sm")} {
+    padding: ${({ theme }) => theme.spacing(1, 2.5)};
+    gap: ${({ theme }) => theme.spacing(2)};
+  }
 `;
 
 export const Items = styled.ul`
