@@ -1,5 +1,5 @@
 /**
- * The layers of ARCHITECTURE.md ("Layers"), as ESLint zones: each layer imports only from the
+ * The layers of docs/architecture.md ("Layers"), as ESLint zones: each layer imports only from the
  * layers below it. `import-x/no-restricted-paths` resolves every import, so a relative path that
  * climbs into a higher layer is caught whatever it looks like.
  *
