@@ -32,6 +32,7 @@ import { buildProduction, productionBuildProblem } from "../test/harness/product
 import { CHROMIUM_PATH } from "../test/harness/chromium";
 import { preflightOrExit } from "../scripts/preflight";
 import { routeTable } from "../test/harness/routes";
+import { samplePages } from "../test/harness/samplePages";
 import {
   BUDGET,
   budgetProblems,
@@ -61,18 +62,8 @@ const root = path.resolve(__dirname, "..");
 const fixture = path.join(root, "bench/fixture");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
-export const TEMPLATES: [string, string][] = [
-  ["home", "/"],
-  ["service", "/services/nlp-solutions"],
-  ["AI industry", "/industries/ai-in-finance"],
-  ["industry", "/industries/finance"],
-  ["works case", "/works/humm"],
-  ["works index", "/works"],
-  ["contact", "/contact"],
-  ["about", "/about"],
-  ["country", "/uk"],
-  ["new-home", "/new-home"],
-];
+/** One page of each template (test/harness/samplePages.ts, the list the tests sample too). */
+const TEMPLATES: [string, string][] = samplePages().map((p) => [p.name, p.path]);
 
 /** Each stage's duration and Lighthouse runs, printed at the end (CI's time budget, issue 14). */
 /**

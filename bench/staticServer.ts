@@ -27,7 +27,7 @@ function resolve(dir: string, urlPath: string): string | undefined {
 
 /**
  * Partytown's worker fetches gtag.js through the site's proxy path, which the CDN answers from
- * the build's `public/_redirects` (scripts/thirdPartyProxy.ts). Here the upstream is the
+ * the build's `public/_redirects` (scripts/siteServer/thirdPartyProxy.ts). Here the upstream is the
  * benchmark's stub (bench/thirdPartyStub.ts) at `thirdParty` ("127.0.0.1:port"), asked with the
  * real host name (Chromium reaches it by --host-resolver-rules; this process by address).
  */

@@ -6,6 +6,7 @@ import { breadcrumbs } from "../shared/routes";
 import { baseUrl, closeBrowser, newPage } from "./lib/browser";
 import { decode, headOf, jsonLdBlocks, local, metaContent, staticHtml, tags } from "./lib/html";
 import { routeTable } from "../test/harness/routes";
+import { samplePages } from "../test/harness/samplePages";
 import { loadContent } from "../gatsby/lib/content";
 
 const { routes, siteUrl, site } = routeTable();
@@ -173,18 +174,21 @@ describe("JSON-LD", () => {
 
   test("after hydration each template still has exactly one parseable graph with its types", async () => {
     const { page, context } = await newPage();
-    const samples: [string, string[]][] = [
-      ["/", ["Organization", "WebSite"]],
-      ["/about", ["Organization", "WebSite", "BreadcrumbList"]],
-      ["/works", ["Organization", "WebSite", "BreadcrumbList"]],
-      ["/casestudy", ["Organization", "WebSite", "BreadcrumbList"]],
-      ["/services/nlp-solutions", ["Organization", "WebSite", "BreadcrumbList", "Service"]],
-      ["/industries/ai-in-finance", ["Organization", "WebSite", "BreadcrumbList", "Service"]],
-      ["/industries/finance", ["Organization", "WebSite", "BreadcrumbList"]],
-      ["/works/humm", ["Organization", "WebSite", "BreadcrumbList", "Article"]],
-      ["/uk", ["Organization", "WebSite", "BreadcrumbList"]],
-      ["/new-home", ["Organization", "WebSite"]],
-    ];
+    // One page of each template (test/harness/samplePages.ts): the graph's types follow the template.
+    const extra: Record<string, string[]> = {
+      service: ["Service"],
+      "AI industry": ["Service"],
+      "works case": ["Article"],
+    };
+    const samples: [string, string[]][] = samplePages().map(({ name, path, route }) => [
+      path,
+      [
+        "Organization",
+        "WebSite",
+        ...(route.template === "home" || route.template === "newHome" ? [] : ["BreadcrumbList"]),
+        ...(extra[name] ?? []),
+      ],
+    ]);
     for (const [path, types] of samples) {
       await page.goto(path, { waitUntil: "networkidle" });
       const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();

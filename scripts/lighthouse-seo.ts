@@ -12,9 +12,10 @@ import os from "node:os";
 import path from "node:path";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/harness/chromium";
 import { routeTable } from "../test/harness/routes";
+import { samplePaths } from "../test/harness/samplePages";
 import { serveSite } from "../test/harness/server";
 
-const PAGES = ["/", "/services/nlp-solutions", "/industries/ai-in-finance", "/works/humm", "/uk"];
+const PAGES = samplePaths();
 
 type Report = {
   categories: { seo: { score: number; auditRefs: { id: string }[] } };

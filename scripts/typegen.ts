@@ -9,7 +9,7 @@
  * load the config and plugins, source the content, build the schema, extract the queries from
  * src/ (and, through graphqlTypegen.documentSearchPaths, from gatsby-node and gatsby/), then the
  * same writer the build calls. About 30 seconds. It uses Gatsby's internal modules (gatsby/dist/...):
- * see "Upgrading Gatsby" in the README.
+ * see docs/upgrading.md.
  */
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";

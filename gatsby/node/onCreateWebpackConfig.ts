@@ -9,9 +9,11 @@ import { CompileHintsPlugin } from "../lib/compileHints";
  * stays on /admin/ alone.
  *
  * Gatsby's internal Partytown plugin adds a browser hook to every page too, which pulls in
- * gatsby-script and Partytown's snippet code; it only acts in `gatsby develop`, and this site
- * loads no off-main-thread script (ADR 0008). Replaced with the empty module in production
- * builds. If a `<Script strategy="off-main-thread">` is ever added, remove this alias.
+ * gatsby-script and Partytown's snippet code; it only acts in `gatsby develop` (it reloads the
+ * page when a new off-main-thread script appears). The site's one off-main-thread script, the
+ * analytics tag (ADR 0011), is loaded by gatsby-script where the tag's chunk renders it, which
+ * needs no hook: replaced with the empty module in production builds (e2e/analytics.test.ts
+ * shows the tag running in the worker on that build).
  *
  * In production builds, the scripts every page starts with carry V8's compile hint
  * (gatsby/lib/compileHints.ts), and no source maps are written: Gatsby's default (`source-map`)

@@ -86,7 +86,7 @@ export interface LeadStore {
   pendingDelivery(staleBefore: number): Promise<OutboxRecord[]>;
 
   /**
-   * Deletes what the retention policy says must go (docs: README "Retention"). Call it inside
+   * Deletes what the retention policy says must go (docs/leads.md, "Retention"). Call it inside
    * `exclusive`.
    */
   prune(cutoffs: PruneCutoffs): Promise<PruneReport>;
