@@ -128,8 +128,20 @@ const config: GatsbyConfig = {
           optimization?: { minimizer?: unknown[] };
           resolve?: { alias?: Record<string, string> };
           devtool?: string | false;
+          cache?: boolean | { type?: string; name?: string; cacheLocation?: string };
         }) => {
           webpackConfig.devtool = false;
+          // The admin bundle is compiled from a copy of the site's webpack configuration, persistent
+          // cache included: sharing the site's cache, it took cached resolutions of `gatsby` (Gatsby's
+          // own entry) over the alias below, and the admin stopped at start ("Cannot access 'I'
+          // before initialization"). Its own cache keeps the two apart.
+          if (webpackConfig.cache && typeof webpackConfig.cache === "object") {
+            webpackConfig.cache = {
+              ...webpackConfig.cache,
+              name: "decap-cms-admin",
+              cacheLocation: path.join(__dirname, ".cache/webpack/decap-cms-admin"),
+            };
+          }
           webpackConfig.optimization = {
             ...webpackConfig.optimization,
             minimizer: [new TerserPlugin({ exclude: /decap-cms-app\.js|\.production\.min\.js/ })],

@@ -61,12 +61,17 @@ const COLLECTION_NAMES = [...Object.keys(collections), ...Object.keys(singletons
  */
 function useStoredContent(getCollection: PreviewProps["getCollection"]) {
   const [state, setState] = React.useState<{ content?: PreviewContent; error?: unknown }>({});
+  // Decap hands the preview a new getCollection on every render (each keystroke): the stored
+  // entries are read once per preview, with the latest function, not restarted by each render.
+  const latest = React.useRef(getCollection);
+  latest.current = getCollection;
   React.useEffect(() => {
     let live = true;
+    const read = (name: string) => latest.current(name);
     (async () => {
       const byName: Record<string, Record<string, unknown>[]> = {};
       for (const name of COLLECTION_NAMES) {
-        const entries = await getCollection(name).catch(() => getCollection(name));
+        const entries = await read(name).catch(() => read(name));
         byName[name] = entries.map((e) => plain(e.get("data")) as Record<string, unknown>);
       }
       return Object.fromEntries(
@@ -79,7 +84,7 @@ function useStoredContent(getCollection: PreviewProps["getCollection"]) {
     return () => {
       live = false;
     };
-  }, [getCollection]);
+  }, []);
   return state;
 }
 
