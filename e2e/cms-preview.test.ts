@@ -1,7 +1,7 @@
 /**
  * The CMS preview shows the real page: the site's own views and styles, from the entry being
  * edited (src/cms/preview). Against the built site and a local decap-server in file mode (the
- * preview needs no branches; e2e/cms-workflow.test.ts runs the editorial workflow in git mode).
+ * preview needs no branches).
  */
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -169,7 +169,9 @@ describe("in the admin", () => {
       title: "Humm: payment plans without the phone calls",
       outcome: "Fewer customers phone to ask what they owe and when it is due.",
     };
-    const field = (name: string) => page.getByRole("textbox", { name, exact: true });
+    // Decap adds "(optional)" to the label of a field the schema does not require (the outcome).
+    const field = (name: string) =>
+      page.getByRole("textbox", { name: new RegExp(`^${name}( \\(optional\\))?$`) });
     await field("Headline").fill(edited.headline);
     await field("Title").fill(edited.title);
     await field("Outcome").fill(edited.outcome);
@@ -191,7 +193,7 @@ describe("in the admin", () => {
     await context.close();
   });
 
-  test("images come from the entry's paths through the backend, its own and its related entries'", async () => {
+  test("the entry's own images come from its paths through the backend", async () => {
     const { page, context } = await newPage({ width: 1400, height: 900 });
     await openAdmin(page, backend);
     await openEntry(page, /^Case studies$/, `${humm.client} (humm)`);
@@ -209,21 +211,6 @@ describe("in the admin", () => {
     );
     assert.match(String(src), /^blob:/);
 
-    // A service's page shows case-study cards: their covers come from the case studies' folder.
-    await page.goto("/admin/#/collections/services/entries/react-native-development");
-    const section = previewFrame(page).getByRole("region", { name: /case studies$/ });
-    const first = section.getByRole("img").first();
-    await first.waitFor({ timeout: 60_000 });
-    await first.scrollIntoViewIfNeeded();
-    await waitFor(
-      async () =>
-        first.evaluate(
-          (img: HTMLImageElement) =>
-            img.complete && img.naturalWidth > 0 && img.currentSrc.startsWith("blob:"),
-        ),
-      "a case study's cover on the service's preview",
-      30_000,
-    );
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { routeTable } from "../../test/harness/routes";
+import { samplePaths } from "../../test/harness/samplePages";
 import { gradientContrastProblem } from "./a11y";
 import type { Page } from "playwright-core";
 import { newPage, openHydrated } from "./browser";
@@ -11,6 +12,18 @@ export const NOT_FOUND_PATH = "/no-such-page";
 /** Every route of the route table and the 404 page. */
 export function allPaths(): string[] {
   return [...routeTable().routes.map((r) => r.path), NOT_FOUND_PATH];
+}
+
+/**
+ * The paths one width's axe sweep visits: a page of each template and the 404 page at both
+ * widths, and every other page at one of the two, alternately (`share` 0 or 1). Every page is
+ * checked at a width, every template at both, in half the time of every page at both widths
+ * (axe takes seconds a page).
+ */
+export function sweepPaths(share: 0 | 1): string[] {
+  const samples = new Set([...samplePaths(), NOT_FOUND_PATH]);
+  const rest = allPaths().filter((p) => !samples.has(p));
+  return [...samples, ...rest.filter((_, i) => i % 2 === share)];
 }
 
 /**
