@@ -17,4 +17,7 @@ module.exports = {
   setupFiles: ["<rootDir>/test/loadershim.js"],
   setupFilesAfterEnv: ["<rootDir>/test/setup.ts"],
   globals: { __PATH_PREFIX__: "" },
+  // A worker a core (Jest's default leaves one core to itself: one worker on a 2-core machine,
+  // whose lead-store and server tests then mostly wait on PostgreSQL and sockets).
+  maxWorkers: require("node:os").availableParallelism(),
 };
