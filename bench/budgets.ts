@@ -109,7 +109,7 @@ export function confirmedProblems(first: readonly Problem[], second: readonly Pr
 }
 
 /**
- * Issue 28's budget for the site search: from the moment the index has arrived (or the query
- * was typed, if later) to the first results on screen, on a CPU throttled 4x (bench/search.ts).
+ * Issue 28's budget for the site search: from the moment the index has arrived (or the query's
+ * last key was typed, if later) to its results on screen, on a CPU throttled 4x (bench/search.ts).
  */
 export const SEARCH_BUDGET = { cpuThrottle: 4, resultsAfterIndexMs: 300 };

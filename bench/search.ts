@@ -2,9 +2,10 @@
  * The site search's figures (issue 28, ADR 0010): the bytes of its index, and the time from a
  * visitor's intent to the first results, on a CPU throttled 4x (Chrome DevTools' CPU throttling
  * through CDP) at desktop size. Intent is the "/" key; the query is typed as soon as the dialog
- * is open. The dialog marks `search:intent`, `search:index-ready` and `search:results`
- * (performance marks); the budget (bench/budgets.ts) counts from the index's arrival, or from the
- * query if it was typed later, to the results. Median of `runs` runs, each in a fresh context.
+ * is open, ten keys a second. The dialog marks `search:intent`, `search:index-ready` (the engine
+ * can answer) and `search:results` (each time results are shown); the budget (bench/budgets.ts)
+ * counts from the index's arrival, or from the last keystroke if later, to the results for the
+ * whole query. Median of `runs` runs, each in a fresh context.
  * Usage: npx tsx bench/search.ts   (serves ./public, builds nothing)
  */
 import fs from "node:fs";
@@ -65,16 +66,33 @@ async function oneRun(browser: Browser, baseUrl: string, pagePath: string) {
   await page.keyboard.press("/");
   const input = page.getByRole("combobox", { name: "Search the site" });
   await input.waitFor();
-  const typedAt = await page.evaluate(() => performance.now());
-  await input.fill(QUERY);
-  await page.getByRole("option").first().waitFor({ timeout: 30_000 });
-  const marks = await page.evaluate(() =>
-    Object.fromEntries(
-      ["search:intent", "search:index-ready", "search:results"].map((n) => [
-        n,
-        performance.getEntriesByName(n)[0]?.startTime ?? NaN,
-      ]),
+  // Typed as a quick typist types (10 keys a second); the results count from the last keystroke.
+  await input.evaluate((el) =>
+    el.addEventListener(
+      "input",
+      () => ((window as unknown as { lastInput: number }).lastInput = performance.now()),
     ),
+  );
+  await input.pressSequentially(QUERY, { delay: 100 });
+  const typedAt = await page.evaluate(() => (window as unknown as { lastInput: number }).lastInput);
+  // The results for the whole query: the first `search:results` mark after the last keystroke
+  // (each search that shows results marks one).
+  await page.waitForFunction(
+    (t) => performance.getEntriesByName("search:results").some((e) => e.startTime >= t),
+    typedAt,
+    { timeout: 30_000 },
+  );
+  // (No named function inside: tsx would wrap it in a helper the page does not have.)
+  const marks = await page.evaluate(
+    (t) =>
+      Object.fromEntries(
+        ["search:intent", "search:index-ready", "search:results"].map((n) => [
+          n,
+          performance.getEntriesByName(n).find((e) => n !== "search:results" || e.startTime >= t)
+            ?.startTime ?? NaN,
+        ]),
+      ),
+    typedAt,
   );
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   await context.close();
@@ -115,8 +133,8 @@ export function searchSummary(f: SearchFigures): { text: string; problem?: strin
   const text =
     `Site search (${SEARCH_BUDGET.cpuThrottle}x CPU, "${QUERY}", median of ${f.runs}): index ${kb(f.indexBytes)} in ${f.indexFiles} files on disk, ` +
     `${kb(f.transferBytes)} transferred by a first search; intent to index ${Math.round(f.intentToIndexMs)} ms, ` +
-    `index to first results ${Math.round(f.resultsAfterIndexMs)} ms (budget ${SEARCH_BUDGET.resultsAfterIndexMs} ms), ` +
-    `intent to first results ${Math.round(f.intentToResultsMs)} ms.`;
+    `index (or last keystroke) to the query's results ${Math.round(f.resultsAfterIndexMs)} ms (budget ${SEARCH_BUDGET.resultsAfterIndexMs} ms), ` +
+    `intent to the query's results, typing included, ${Math.round(f.intentToResultsMs)} ms.`;
   const problem =
     f.resultsAfterIndexMs > SEARCH_BUDGET.resultsAfterIndexMs
       ? `site search: first results ${Math.round(f.resultsAfterIndexMs)} ms after the index > ${SEARCH_BUDGET.resultsAfterIndexMs} ms`

@@ -6,7 +6,13 @@ import compression from "compression";
 import { functionCaller } from "./functions";
 import { headerMatcher, readFunctionRoutes, readHeaderRules } from "./netlifyRules";
 import { staticFiles, type Responder } from "./staticFiles";
-import { proxiedUrls, proxy, proxyTarget, type FetchUpstream } from "./thirdPartyProxy";
+import {
+  proxiedUrls,
+  proxy,
+  proxyTarget,
+  THIRD_PARTY_PROXY_PATH,
+  type FetchUpstream,
+} from "./thirdPartyProxy";
 
 /**
  * `npm run serve` (and the second half of `npm start`): serves the last build on one machine the
@@ -49,7 +55,11 @@ export async function createSiteServer({ root, fetchUpstream }: SiteServerOption
     if (pathname === undefined)
       return respond(res, 400, { "content-type": "text/plain; charset=utf-8" }, "Bad Request");
 
-    const upstream = proxyTarget(new URL(target, "http://localhost"), proxied);
+    // Only a request at the proxy's own path is read as a URL (`new URL("//", base)` throws).
+    const upstream =
+      pathname === THIRD_PARTY_PROXY_PATH
+        ? proxyTarget(new URL(target, "http://localhost"), proxied)
+        : undefined;
     if (upstream) {
       const siteHeaders = Object.fromEntries(
         res.getHeaderNames().map((name) => [name, String(res.getHeader(name))]),

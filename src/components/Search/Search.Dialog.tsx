@@ -3,7 +3,7 @@ import { navigate } from "gatsby";
 import { useDialogFocusTrap } from "../../hooks/useDialogFocusTrap";
 import { flatHits, groupResults, moveActive, type SearchGroup } from "../../lib/search";
 import { CloseIcon } from "../Icon";
-import { loadPagefind, searchSite } from "./pagefind";
+import { loadPagefind, preloadSearch, searchSite } from "./pagefind";
 import {
   Close,
   Dialog,
@@ -67,6 +67,7 @@ export default function SearchDialog({ onClose }: { onClose: (navigated: boolean
     if (!term) return void setState({ status: "idle" });
     let live = true;
     setState((s) => (s.status === "done" ? s : { status: "searching", term }));
+    preloadSearch(term);
     searchSite(term).then(
       (found) => {
         if (!live || !found) return;
@@ -76,7 +77,7 @@ export default function SearchDialog({ onClose }: { onClose: (navigated: boolean
           groups: groupResults(found.results),
           correctedTo: found.correctedTo,
         });
-        if (!performance.getEntriesByName("search:results").length) performance.mark("search:results");
+        performance.mark("search:results");
       },
       () => live && setState({ status: "failed" }),
     );

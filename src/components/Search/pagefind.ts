@@ -5,6 +5,7 @@ import { correctQuery, type PagefindResultData } from "../../lib/search";
 export interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
+  preload(term: string, options?: Record<string, unknown>): Promise<void>;
   debouncedSearch(
     term: string,
     options?: Record<string, unknown>,
@@ -26,6 +27,10 @@ export function loadPagefind(): Promise<Pagefind> {
     const pagefind = (await import(/* webpackIgnore: true */ `${SEARCH_BUNDLE_PATH}pagefind.js`)) as Pagefind;
     await pagefind.options({ excerptLength: 22 });
     await pagefind.init();
+    // Pagefind's init() only starts its worker: the engine (its WASM and the index's metadata) is
+    // fetched and compiled on the first query, which the visitor would wait for. A preload makes
+    // the worker do that now, while the dialog opens, so "ready" means able to answer.
+    await pagefind.preload("").catch(() => undefined);
     performance.mark("search:index-ready");
     return pagefind;
   })();
@@ -58,9 +63,23 @@ const top = (found: { results: { data(): Promise<PagefindResultData> }[] }) =>
  * The best results for `term`, or null when a newer search has replaced this one. When nothing
  * matches, a misspelling ("helthcare") is corrected against the site's vocabulary and searched.
  */
+/**
+ * Fetches the index chunks `term` needs, at once, while the search itself waits for a pause in
+ * the typing: by the time the visitor stops, the words typed so far are in the worker.
+ */
+export function preloadSearch(term: string): void {
+  loadPagefind()
+    .then((pagefind) => pagefind.preload(term))
+    .catch(() => undefined);
+}
+
+let searched = false;
+
 export async function searchSite(term: string): Promise<SiteSearch | null> {
   const pagefind = await loadPagefind();
-  const found = await pagefind.debouncedSearch(term, {}, 120);
+  // The first query answers at once; the ones typed after it wait for a pause in the typing.
+  const found = await pagefind.debouncedSearch(term, {}, searched ? 80 : 0);
+  searched = true;
   if (!found) return null;
   if (found.results.length) return { results: await top(found) };
   const corrected = correctQuery(term, await loadVocabulary().catch(() => []));
