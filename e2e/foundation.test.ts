@@ -23,8 +23,10 @@ describe("every route in the route table", () => {
       if (!/ \| /.test(title)) problems.push(`${route.path}: title "${title}"`);
       const description = document.querySelector('meta[name="description"]')?.getAttribute("content");
       if (!description || description.length < 50) problems.push(`${route.path}: no meta description`);
-      const header = document.querySelectorAll("body > div header nav[aria-label='Main']").length;
-      const footer = document.querySelectorAll("body > div footer").length;
+      // Inside Gatsby's root (domino's selectors take no `body > div x` chain).
+      const root = document.getElementById("___gatsby");
+      const header = root?.querySelectorAll("header nav[aria-label='Main']").length ?? 0;
+      const footer = root?.querySelectorAll("footer").length ?? 0;
       const hasLayout = header === 1 && footer === 1;
       if (hasLayout !== route.layout)
         problems.push(`${route.path}: layout ${hasLayout ? "present" : "missing"}`);
