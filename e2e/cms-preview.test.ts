@@ -161,7 +161,8 @@ describe("in the admin", () => {
     await openEntry(page, /^Case studies$/, `${humm.client} (humm)`);
     const preview = previewFrame(page);
     const h1 = preview.getByRole("heading", { level: 1 });
-    await h1.waitFor();
+    // The preview first reads every stored entry through the backend: slow on a busy host.
+    await h1.waitFor({ timeout: 60_000 });
     assert.equal(await h1.textContent(), humm.headline);
 
     const edited = {

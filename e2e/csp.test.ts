@@ -166,6 +166,13 @@ test("the CMS at /admin/ starts under its own policy: no violation", async () =>
   assert.equal(response?.headers()["content-security-policy"], adminPolicy());
   // Decap has loaded its bundle, read its configuration and shows its login.
   await page.getByRole("button", { name: /Login/ }).waitFor({ timeout: 20_000 });
-  assert.deepEqual(violations, []);
+  // On a localhost page (only here, never on the site's own domain) Decap probes its local
+  // proxy, which the production policy blocks by design (e2e/cms-security.test.ts): that probe,
+  // and nothing else.
+  const probe = /localhost:8081/;
+  assert.deepEqual(
+    violations.filter((v) => !probe.test(v)),
+    [],
+  );
   await context.close();
 });
