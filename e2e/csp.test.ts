@@ -130,7 +130,9 @@ test("the desktop mega menu and the modal, with a request sent: no violation", a
     .getByLabel("Project details")
     .fill("We want a compiler for our business rules, with a web editor.");
   await modal.getByRole("checkbox", { name: /may contact me/ }).check();
-  const sent = page.waitForResponse((r) => r.url().endsWith("/api/consultation"));
+  const sent = page.waitForResponse(
+    (r) => r.url().endsWith("/api/consultation") && r.request().method() === "POST",
+  );
   await submit.click();
   assert.equal((await sent).status(), 201);
   await modal.getByRole("heading", { name: "Thank you, we have your request" }).waitFor();
