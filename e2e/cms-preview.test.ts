@@ -6,14 +6,14 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { previewImageData } from "../src/cms/preview/images";
 import { SiteGraph } from "../src/cms/preview/siteGraph";
 import { storedContent, storedEntries } from "../test/cmsContent";
 import { workLinkName } from "../src/lib/workLinkName";
-import { closeBrowser, newPage } from "./lib/browser";
-import { openAdmin, openEntry, previewFrame, startLocalBackend, type LocalBackend } from "./lib/cms";
+import { newPage } from "./lib/browser";
+import { localBackendForTests, openAdmin, openEntry, previewFrame } from "./lib/cms";
 import { waitFor } from "./lib/wait";
 
 const publicDir = path.resolve("public");
@@ -113,14 +113,7 @@ describe("the preview's data is what the build gives the same views", () => {
 });
 
 describe("in the admin", () => {
-  let backend: LocalBackend;
-  before(async () => {
-    backend = await startLocalBackend("fs");
-  });
-  after(async () => {
-    await backend?.stop();
-    await closeBrowser();
-  });
+  const backend = localBackendForTests();
 
   /** The computed styles that make an element look like the site's (fonts, colours, borders). */
   const looks = (locator: Locator, props: string[]) =>
@@ -157,7 +150,7 @@ describe("in the admin", () => {
   test("an editor edits a case study's headline, title and outcome and sees them, styled as on the site", async () => {
     const { page, context } = await newPage({ width: 1400, height: 900 });
     const live = await liveLooks(page);
-    const admin = await openAdmin(page, backend);
+    const admin = await openAdmin(page, backend());
     await openEntry(page, /^Case studies$/, `${humm.client} (humm)`);
     const preview = previewFrame(page);
     const h1 = preview.getByRole("heading", { level: 1 });
@@ -196,7 +189,7 @@ describe("in the admin", () => {
 
   test("the entry's own images come from its paths through the backend", async () => {
     const { page, context } = await newPage({ width: 1400, height: 900 });
-    await openAdmin(page, backend);
+    await openAdmin(page, backend());
     await openEntry(page, /^Case studies$/, `${humm.client} (humm)`);
     const preview = previewFrame(page);
     // The hero's picture (the entry's card further down shows it too).

@@ -5,27 +5,13 @@
  * in production, no framing, and where the sign-in lives.
  */
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { buildCmsConfig } from "../shared/cmsConfig";
-import { baseUrl, closeBrowser, newPage } from "./lib/browser";
-import {
-  DECAP_LOCAL_API,
-  openAdmin,
-  previewFrame,
-  startLocalBackend,
-  withoutSource,
-  type LocalBackend,
-} from "./lib/cms";
+import { baseUrl, newPage } from "./lib/browser";
+import { DECAP_LOCAL_API, openAdmin, previewFrame, localBackendForTests, withoutSource } from "./lib/cms";
 
-let backend: LocalBackend;
-before(async () => {
-  backend = await startLocalBackend("fs");
-});
-after(async () => {
-  await backend?.stop();
-  await closeBrowser();
-});
+const backend = localBackendForTests();
 
 const LABELS = buildCmsConfig().collections.map((c) => c.label);
 
@@ -51,7 +37,7 @@ async function visitEverything(page: Page): Promise<Record<string, string>> {
 
 test("under the production policy every collection, an entry of each and its preview load with no violation", async () => {
   const { page, context } = await newPage({ width: 1400, height: 900 });
-  const admin = await openAdmin(page, backend);
+  const admin = await openAdmin(page, backend());
   const seen = await visitEverything(page);
   assert.deepEqual(Object.keys(seen), LABELS);
   assert.deepEqual(admin.violations, []);
@@ -62,7 +48,7 @@ test("without 'unsafe-eval' the admin cannot start: Decap compiles its config va
   const { page, context } = await newPage({ width: 1400, height: 900 });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  const admin = await openAdmin(page, backend, (p) => withoutSource(p, "script-src", "'unsafe-eval'"), {
+  const admin = await openAdmin(page, backend(), (p) => withoutSource(p, "script-src", "'unsafe-eval'"), {
     login: false,
   });
   assert.doesNotMatch(admin.policy(), /unsafe-eval/);
@@ -93,7 +79,7 @@ test("the production policy lets the admin reach no local server: it offers GitH
   let reached = false;
   await page.route(DECAP_LOCAL_API, (route) => {
     reached = true;
-    return route.continue({ url: backend.apiUrl });
+    return route.continue({ url: backend().apiUrl });
   });
   await page.goto("/admin/", { waitUntil: "domcontentloaded" });
   await page.getByRole("button", { name: "Login with GitHub" }).waitFor();
@@ -132,7 +118,7 @@ test("no page can frame the admin (frame-ancestors 'none', X-Frame-Options DENY)
 
 test("the sign-in is kept in the browser's local storage until Log Out, which removes it", async () => {
   const { page, context } = await newPage({ width: 1400, height: 900 });
-  await openAdmin(page, backend);
+  await openAdmin(page, backend());
   await page.getByRole("link", { name: LABELS[0], exact: true }).first().waitFor();
   const stored = () => page.evaluate(() => window.localStorage.getItem("decap-cms-user"));
   assert.ok(await stored(), "decap-cms-user after signing in");

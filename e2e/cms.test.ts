@@ -8,22 +8,13 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { loadContent } from "../gatsby/lib/content";
-import { baseUrl, closeBrowser, newPage } from "./lib/browser";
-import { openAdmin, startLocalBackend, type LocalBackend } from "./lib/cms";
+import { baseUrl, newPage } from "./lib/browser";
+import { localBackendForTests, openAdmin } from "./lib/cms";
 import { waitFor } from "./lib/wait";
 
-let backend: LocalBackend;
-
-before(async () => {
-  backend = await startLocalBackend("fs");
-});
-
-after(async () => {
-  await backend?.stop();
-  await closeBrowser();
-});
+const backend = localBackendForTests();
 
 test("/admin/ is noindex and not in the sitemap", async () => {
   const html = await (await fetch(`${baseUrl()}/admin/`)).text();
@@ -34,7 +25,7 @@ test("/admin/ is noindex and not in the sitemap", async () => {
 
 test("an editor changes a service headline in the CMS and the YAML file changes on disk", async () => {
   const { page, context } = await newPage({ width: 1280, height: 900 });
-  await openAdmin(page, backend);
+  await openAdmin(page, backend());
   await page.getByRole("link", { name: /^Services$/ }).click();
   await page.getByText("NLP Solutions (nlp-solutions)").click();
   const headline = page.getByLabel("Headline", { exact: true });
@@ -43,7 +34,7 @@ test("an editor changes a service headline in the CMS and the YAML file changes 
   await headline.fill(newHeadline);
   await page.getByRole("button", { name: "Publish" }).click();
   await page.getByText("Publish now").click();
-  const file = path.join(backend.repo, "content/services/nlp-solutions.yaml");
+  const file = path.join(backend().repo, "content/services/nlp-solutions.yaml");
   const text = await waitFor(
     async () => fs.readFileSync(file, "utf8").includes(newHeadline) && fs.readFileSync(file, "utf8"),
     `the new headline saved to ${file}`,
@@ -51,7 +42,7 @@ test("an editor changes a service headline in the CMS and the YAML file changes 
   );
   assert.ok(text.includes(`headline: ${newHeadline}`), text.slice(0, 400));
   assert.equal(text.split("\n")[0], "# yaml-language-server: $schema=../../schemas/json/service.schema.json");
-  const content = loadContent(path.join(backend.repo, "content"));
+  const content = loadContent(path.join(backend().repo, "content"));
   assert.equal(content.services.find((s) => s.slug === "nlp-solutions")?.headline, newHeadline);
   await context.close();
 });

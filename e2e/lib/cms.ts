@@ -1,6 +1,6 @@
 /**
  * The web CMS against a local decap-server, for the browser tests. The server serves a throwaway
- * copy of content/ (a git repository in `git` mode, for the editorial workflow) on a free port.
+ * copy of content/ (file mode) on a free port.
  *
  * The admin's production policy (gatsby/lib/headers.ts) allows no local server: decap-server is
  * for `gatsby develop`, which sends no policy. Decap calls http://localhost:8081/api/v1 when the
@@ -8,13 +8,14 @@
  * connect-src (every other directive is the production one) and sends the calls on to the
  * server started here.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FrameLocator, Page } from "playwright-core";
 import { freePort, waitForUrl } from "../../test/harness/server";
-import { baseUrl } from "./browser";
+import { after, before } from "node:test";
+import { baseUrl, closeBrowser } from "./browser";
 
 /** Where Decap looks for decap-server (`local_backend: true`). */
 export const DECAP_LOCAL_API = "http://localhost:8081/api/v1";
@@ -26,22 +27,9 @@ export interface LocalBackend {
   stop: () => Promise<void>;
 }
 
-export const git = (repo: string, ...args: string[]) => {
-  const run = spawnSync("git", args, { cwd: repo, encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`git ${args.join(" ")}: ${run.stderr}`);
-  return run.stdout.trim();
-};
-
-export async function startLocalBackend(mode: "fs" | "git"): Promise<LocalBackend> {
-  const repo = fs.mkdtempSync(path.join(os.tmpdir(), `cms-${mode}-`));
+export async function startLocalBackend(): Promise<LocalBackend> {
+  const repo = fs.mkdtempSync(path.join(os.tmpdir(), "cms-fs-"));
   fs.cpSync(path.resolve("content"), path.join(repo, "content"), { recursive: true });
-  if (mode === "git") {
-    git(repo, "init", "-q", "-b", "main");
-    git(repo, "config", "user.email", "editor@example.com");
-    git(repo, "config", "user.name", "Test Editor");
-    git(repo, "add", ".");
-    git(repo, "commit", "-q", "-m", "content");
-  }
   const port = await freePort();
   let log = "";
   const server: ChildProcess = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
@@ -50,7 +38,7 @@ export async function startLocalBackend(mode: "fs" | "git"): Promise<LocalBacken
       PORT: String(port),
       BIND_HOST: "127.0.0.1",
       GIT_REPO_DIRECTORY: repo,
-      MODE: mode,
+      MODE: "fs",
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -74,6 +62,25 @@ export async function startLocalBackend(mode: "fs" | "git"): Promise<LocalBacken
       }
       fs.rmSync(repo, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A local backend for the calling test file (or describe block): started before its tests,
+ * stopped after them with the browser. The returned function gives the running backend.
+ */
+export function localBackendForTests(): () => LocalBackend {
+  let backend: LocalBackend | undefined;
+  before(async () => {
+    backend = await startLocalBackend();
+  });
+  after(async () => {
+    await backend?.stop();
+    await closeBrowser();
+  });
+  return () => {
+    if (!backend) throw new Error("the local CMS backend has not started");
+    return backend;
   };
 }
 
