@@ -53,6 +53,20 @@ export type JsonSchema = {
   [key: string]: unknown;
 };
 
+/**
+ * The object variants of a union as one object: every variant's fields, a field required when
+ * every variant requires it (a navbar item always has a label). The build's GraphQL types, the
+ * CMS's fields and its preview read unions this one way.
+ */
+export function mergeVariants(variants: JsonSchema[]): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const v of variants) Object.assign(properties, v.properties ?? {});
+  const required = Object.keys(properties).filter((name) =>
+    variants.every((v) => v.required?.includes(name)),
+  );
+  return { type: "object", properties, required };
+}
+
 /** JSON Schema of a content type; `io: "input"` is what an editor writes (defaults optional). */
 export function toJsonSchema(schema: z.ZodType, io: "input" | "output" = "output"): JsonSchema {
   return z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;

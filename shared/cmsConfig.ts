@@ -1,4 +1,4 @@
-import { collections, singletons, toJsonSchema, type JsonSchema } from "../schemas";
+import { collections, mergeVariants, singletons, toJsonSchema, type JsonSchema } from "../schemas";
 import { COLLECTION_PREFIX } from "./routes";
 
 /**
@@ -88,11 +88,8 @@ function imageFolder(collection: string): Partial<CmsField> {
   return { widget: "image", media_folder: `/content/images/${sub}`, public_folder: sub, choose_url: false };
 }
 
-function mergeVariants(variants: JsonSchema[]): JsonSchema {
-  const properties: Record<string, JsonSchema> = {};
-  for (const v of variants) Object.assign(properties, v.properties ?? {});
-  return { type: "object", properties, required: [] };
-}
+/** A union's variants as one object for the editor: every field optional, since which variant an entry is depends on what the editor fills in. */
+const editorVariants = (variants: JsonSchema[]): JsonSchema => ({ ...mergeVariants(variants), required: [] });
 
 export function fieldFor(name: string, schema: JsonSchema, required: boolean, collection: string): CmsField {
   const base: CmsField = { name, label: label(name), widget: "string" };
@@ -106,7 +103,7 @@ export function fieldFor(name: string, schema: JsonSchema, required: boolean, co
     if (objects.length > 0)
       return fieldFor(
         name,
-        { ...mergeVariants(objects), description: schema.description },
+        { ...editorVariants(objects), description: schema.description },
         required,
         collection,
       );
@@ -131,7 +128,7 @@ export function fieldFor(name: string, schema: JsonSchema, required: boolean, co
       if (items.enum) return { ...base, widget: "select", multiple: true, options: items.enum as string[] };
       const itemVariants = items.anyOf ?? items.oneOf;
       if (items.type === "object" || itemVariants) {
-        const objectSchema = itemVariants ? mergeVariants(itemVariants) : items;
+        const objectSchema = itemVariants ? editorVariants(itemVariants) : items;
         return { ...base, widget: "list", collapsed: true, fields: fieldsFor(objectSchema, collection) };
       }
       return { ...base, widget: "list", field: fieldFor("value", items, true, collection) };

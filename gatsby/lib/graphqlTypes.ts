@@ -1,4 +1,4 @@
-import { collections, singletons, toJsonSchema, type JsonSchema } from "../../schemas";
+import { collections, mergeVariants, singletons, toJsonSchema, type JsonSchema } from "../../schemas";
 
 /**
  * GraphQL type definitions generated from the content schemas, so every field is declared once
@@ -34,19 +34,6 @@ function scalar(schema: JsonSchema): string | undefined {
     default:
       return undefined;
   }
-}
-
-/**
- * Merges the object variants of a union into one object: a field is required when every variant
- * requires it (a navbar item always has a label), optional otherwise.
- */
-function mergeVariants(variants: JsonSchema[]): JsonSchema {
-  const properties: Record<string, JsonSchema> = {};
-  for (const v of variants) Object.assign(properties, v.properties ?? {});
-  const required = Object.keys(properties).filter((name) =>
-    variants.every((v) => v.required?.includes(name)),
-  );
-  return { type: "object", properties, required };
 }
 
 export function generateTypeDefs(): string {

@@ -8,7 +8,7 @@
  * page and static query results, entry by entry.
  */
 import type { IGatsbyImageData } from "gatsby-plugin-image";
-import { collections, singletons, toJsonSchema, type JsonSchema } from "../../../schemas";
+import { collections, mergeVariants, singletons, toJsonSchema, type JsonSchema } from "../../../schemas";
 import { sortWorks } from "../../../shared/portfolioOrder";
 import {
   industriesForService,
@@ -61,16 +61,6 @@ const outputSchema = (type: string): JsonSchema => {
   }
   return schema;
 };
-
-/** Union variants as one object (a field is required when every variant requires it), as the build does. */
-function mergeVariants(variants: JsonSchema[]): JsonSchema {
-  const properties: Record<string, JsonSchema> = {};
-  for (const v of variants) Object.assign(properties, v.properties ?? {});
-  const required = Object.keys(properties).filter((name) =>
-    variants.every((v) => v.required?.includes(name)),
-  );
-  return { type: "object", properties, required };
-}
 
 const objectVariants = (schema: JsonSchema) =>
   (schema.anyOf ?? schema.oneOf)?.filter((v) => v.type === "object");
