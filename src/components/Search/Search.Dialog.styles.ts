@@ -1,5 +1,6 @@
 import styled from "styled-components";
 import { focusRingOnLight } from "../../styles/focus";
+import { dialogCloseButton } from "../../styles/controls";
 
 export const Dialog = styled.dialog`
   width: min(680px, calc(100vw - 24px));
@@ -23,16 +24,7 @@ export const Dialog = styled.dialog`
 `;
 
 export const Close = styled.button`
-  position: absolute;
-  top: ${({ theme }) => theme.spacing(1)};
-  right: ${({ theme }) => theme.spacing(1)};
-  width: 44px;
-  height: 44px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius}px;
-  background: none;
-  color: ${({ theme }) => theme.colors.ink};
-  cursor: pointer;
+  ${dialogCloseButton}
 `;
 
 export const Hint = styled.p`

@@ -7,6 +7,7 @@ import { telHref } from "../../lib/phone";
 import { useLayout } from "../../hooks/useLayout";
 import { DIALOG_TOASTS, Toasts } from "../Toasts";
 import { CloseIcon } from "../../components/Icon";
+import { dialogCloseButton } from "../../styles/controls";
 
 const Dialog = styled.dialog`
   /* Wide enough for the form's two columns. */
@@ -23,16 +24,7 @@ const Dialog = styled.dialog`
 `;
 
 const Close = styled.button`
-  position: absolute;
-  top: ${({ theme }) => theme.spacing(1)};
-  right: ${({ theme }) => theme.spacing(1)};
-  width: 44px;
-  height: 44px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius}px;
-  background: none;
-  color: ${({ theme }) => theme.colors.ink};
-  cursor: pointer;
+  ${dialogCloseButton}
 `;
 
 /**

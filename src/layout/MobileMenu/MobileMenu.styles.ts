@@ -1,4 +1,5 @@
 import styled from "styled-components";
+import { menuRow } from "../../styles/controls";
 import { focusRingOnLight } from "../../styles/focus";
 
 export const Dialog = styled.dialog`
@@ -88,21 +89,7 @@ export const Body = styled.div`
   }
   li a,
   li button {
-    display: flex;
-    align-items: center;
-    justify-content: space-between;
-    width: 100%;
-    min-height: 48px;
-    padding: ${({ theme }) => theme.spacing(1, 0)};
-    border: 0;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.line};
-    background: none;
-    font: inherit;
-    font-weight: 600;
-    text-align: left;
-    color: ${({ theme }) => theme.colors.ink};
-    text-decoration: none;
-    cursor: pointer;
+    ${menuRow}
   }
   /* The first level as the browser shows it before hydration or without JavaScript: Services
      and Industries open in place. */

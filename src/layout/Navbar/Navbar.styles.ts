@@ -1,6 +1,7 @@
 import { Link } from "gatsby";
 import styled, { css } from "styled-components";
 import { CONSULTATION_BUTTON_MIN_WIDTH_PX } from "../../styles/constants";
+import { navbarControl } from "../../styles/controls";
 import { focusRingOnDark, focusRingOnLight } from "../../styles/focus";
 import { media } from "../../styles/media";
 
@@ -49,19 +50,9 @@ export const Items = styled.ul`
 `;
 
 const itemStyle = css`
-  display: inline-flex;
-  align-items: center;
+  ${navbarControl}
   gap: 4px;
-  min-height: 44px;
   padding: ${({ theme }) => theme.spacing(0, 1.5)};
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius}px;
-  background: none;
-  font: inherit;
-  font-weight: 600;
-  color: var(--nav-text);
-  text-decoration: none;
-  cursor: pointer;
   &:hover,
   &[aria-expanded="true"] {
     color: ${({ theme }) => theme.colors.accent};

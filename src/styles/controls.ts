@@ -1,0 +1,54 @@
+import { css } from "styled-components";
+
+/**
+ * Control styles more than one part of the site shares, so a change to one reaches all of them:
+ * the navbar's controls, the phone menu's rows and the close button of a modal dialog.
+ */
+
+/** A control in the navbar, which may be transparent over the dark hero: its text colour. */
+export const navbarControl = css`
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: none;
+  font: inherit;
+  font-weight: 600;
+  color: var(--nav-text);
+  text-decoration: none;
+  cursor: pointer;
+`;
+
+/** A row of the phone menu: the width of the menu, a line under it. */
+export const menuRow = css`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  width: 100%;
+  min-height: 48px;
+  padding: ${({ theme }) => theme.spacing(1, 0)};
+  border: 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.line};
+  background: none;
+  font: inherit;
+  font-weight: 600;
+  text-align: left;
+  color: ${({ theme }) => theme.colors.ink};
+  text-decoration: none;
+  cursor: pointer;
+`;
+
+/** The close button in the top right corner of a modal dialog. */
+export const dialogCloseButton = css`
+  position: absolute;
+  top: ${({ theme }) => theme.spacing(1)};
+  right: ${({ theme }) => theme.spacing(1)};
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius}px;
+  background: none;
+  color: ${({ theme }) => theme.colors.ink};
+  cursor: pointer;
+`;
