@@ -4,7 +4,7 @@ import path from "node:path";
 import { parse } from "@polka/url";
 import compression from "compression";
 import { functionCaller } from "./functions";
-import { headerMatcher, readFunctionRoutes, readHeaderRules } from "./netlifyRules";
+import { functionRoutes, headerMatcher, readHeaderRules } from "./netlifyRules";
 import { staticFiles, type Responder } from "./staticFiles";
 import {
   proxiedUrls,
@@ -34,9 +34,11 @@ export async function createSiteServer({ root, fetchUpstream }: SiteServerOption
   const publicDir = path.join(root, "public");
   const headersFor = headerMatcher(await readHeaderRules(path.join(publicDir, "_headers")));
   const redirectsFile = path.join(publicDir, "_redirects");
-  const routes = readFunctionRoutes(redirectsFile);
-  // Partytown's proxy: the URLs the build allowed, nothing else (never an open proxy).
-  const proxied = proxiedUrls(fs.existsSync(redirectsFile) ? fs.readFileSync(redirectsFile, "utf8") : "");
+  const redirects = fs.existsSync(redirectsFile) ? fs.readFileSync(redirectsFile, "utf8") : "";
+  // The adapter's rewrites: its functions, and Partytown's proxy for the URLs the build allowed
+  // (nothing else: never an open proxy).
+  const routes = functionRoutes(redirects);
+  const proxied = proxiedUrls(redirects);
   const callFunction = functionCaller(root);
   const compress = compression();
 

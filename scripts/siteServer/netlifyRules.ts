@@ -1,5 +1,3 @@
-import fs from "node:fs";
-
 /**
  * The host's own configuration files, read the way Netlify reads them, so that `npm start` answers
  * with exactly the headers and function routes a deploy gets from the same build:
@@ -72,6 +70,3 @@ export function functionRoutes(redirects: string): Map<string, string> {
   }
   return routes;
 }
-
-export const readFunctionRoutes = (file: string): Map<string, string> =>
-  functionRoutes(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "");
