@@ -67,15 +67,18 @@ interface VnuMessage {
 }
 
 /**
- * Every built page: the HTML files under public/, except Gatsby's own fragments in
- * public/_gatsby/ (slices it stitches into pages at build time; a bare site has them too), and
- * page-data/ (JSON only).
+ * Folders of public/ that hold no page: Gatsby's own fragments in _gatsby/ (slices it stitches
+ * into pages at build time; a bare site has them too), page-data/ (JSON only), and ~partytown/,
+ * Partytown's library as its package ships it (its sandbox documents are never shown: its service
+ * worker answers them inside a hidden frame).
  */
+const NOT_PAGES = new Set(["_gatsby", "page-data", "~partytown"]);
+
+/** Every built page: the HTML files under public/, but in the folders above. */
 function builtPages(dir = publicDir): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory())
-      return entry.name === "_gatsby" || entry.name === "page-data" ? [] : builtPages(file);
+    if (entry.isDirectory()) return NOT_PAGES.has(entry.name) ? [] : builtPages(file);
     return entry.name.endsWith(".html") ? [file] : [];
   });
 }

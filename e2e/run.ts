@@ -67,7 +67,17 @@ async function main() {
   const code = await new Promise<number>((resolve) => {
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", "--test", `--test-concurrency=${CONCURRENCY}`, "--test-reporter=spec", ...files],
+      [
+        "--import",
+        "tsx",
+        "--test",
+        `--test-concurrency=${CONCURRENCY}`,
+        "--test-reporter=spec",
+        "--test-reporter-destination=stdout",
+        `--test-reporter=${path.join(root, "e2e/lib/fileTimes.mjs")}`,
+        "--test-reporter-destination=stdout",
+        ...files,
+      ],
       {
         cwd: root,
         env: {
