@@ -7,7 +7,8 @@ import { ContentError, loadSite } from "./gatsby/lib/content";
 import { contentDir } from "./gatsby/lib/paths";
 import { NEW_HOME_PATH } from "./shared/routes";
 import { sitemapSerializer, SITEMAP_QUERY } from "./gatsby/lib/sitemap";
-import { headerRules, headerSettings } from "./gatsby/lib/headers";
+import { headerSettings } from "./gatsby/lib/csp";
+import { headerRules } from "./gatsby/lib/headers";
 import { gtagScriptUrl, MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analytics";
 import { resolveCountryLookupUrl } from "./shared/countryLookup";
 import { lookupUrlProblem } from "./schemas/urls";
@@ -65,9 +66,11 @@ const config: GatsbyConfig = {
   trailingSlash: "never",
   // The host's output (Netlify: public/_headers, public/_redirects, and the functions in
   // .netlify/functions-internal/) is written by every build, so a deploy needs no manual step.
+  // Each page's rule gets its own policy, with the hashes of the page's inline scripts
+  // (gatsby/lib/pagePolicies.ts).
   adapter: adapter(),
   // Security headers, declared once (gatsby/lib/headers.ts): the adapter writes them for the CDN,
-  // and `npm start` (scripts/serve.ts) sends the same list.
+  // and `npm start` (scripts/serve.ts) reads what it wrote.
   headers: headerRules(headerSettings(site)),
   // gtag.js runs in Partytown's worker (ADR 0011), which fetches it through Gatsby's same-origin
   // proxy, /__third-party-proxy?url=<this URL>: the adapter writes it as a Netlify rewrite, and

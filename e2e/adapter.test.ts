@@ -11,15 +11,8 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Client } from "pg";
 import { loadSite } from "../gatsby/lib/content";
-import {
-  adminPolicy,
-  headerRules,
-  headerSettings,
-  headersFor,
-  IMMUTABLE,
-  REVALIDATE,
-  sitePolicy,
-} from "../gatsby/lib/headers";
+import { adminPolicy, headerSettings, scriptSources } from "../gatsby/lib/csp";
+import { headerRules, headersFor, IMMUTABLE, REVALIDATE } from "../gatsby/lib/headers";
 import { contentDir } from "../gatsby/lib/paths";
 import { proxiedUrls } from "../scripts/siteServer/thirdPartyProxy";
 import { gtagScriptUrl } from "../shared/analytics";
@@ -28,7 +21,8 @@ import { resetProcessStores } from "../src/server/consultation/stores";
 import { validRequest } from "../test/consultation";
 import { startPostgres, type PostgresServer } from "../test/harness/postgres";
 import { routeTable } from "../test/harness/routes";
-import { headerMatcher, readHeaderRules } from "../scripts/siteServer/netlifyRules";
+import { headerMatcher, readHeaderRules, type HeaderRule } from "../scripts/siteServer/netlifyRules";
+import { expectedPolicy } from "./lib/csp";
 
 const root = path.resolve(__dirname, "..");
 const publicDir = path.join(root, "public");
@@ -40,9 +34,11 @@ const rules = headerRules(settings);
 // later rule overriding an earlier one key by key (scripts/siteServer/netlifyRules.ts; the
 // adapter's own `/*` and `/static/*` cache rules depend on that order too).
 
+let fileRules: HeaderRule[] = [];
 let served: (urlPath: string) => Record<string, string> = () => ({});
 before(async () => {
-  served = headerMatcher(await readHeaderRules(path.join(publicDir, "_headers")));
+  fileRules = await readHeaderRules(path.join(publicDir, "_headers"));
+  served = headerMatcher(fileRules);
 });
 
 /** One page of each template, from the route table the site was built from. */
@@ -54,15 +50,43 @@ function onePerTemplate(): string[] {
 }
 
 describe("public/_headers and public/_redirects", () => {
-  test("every template's page carries the site's policy and the security headers, from one rule", () => {
+  test("every template's page carries its own policy and the security headers", () => {
     const pages = onePerTemplate();
     assert.ok(pages.length >= 8, `templates: ${pages.join(", ")}`);
     for (const page of pages) {
       const headers = served(page);
       for (const [key, value] of Object.entries(headersFor(rules, page))) {
-        assert.equal(headers[key], value, `${page}: ${key}`);
+        if (key !== "content-security-policy") assert.equal(headers[key], value, `${page}: ${key}`);
       }
-      assert.equal(headers["content-security-policy"], sitePolicy(settings), page);
+      assert.equal(headers["content-security-policy"], expectedPolicy(page), page);
+    }
+  });
+
+  test("every page, at its address and as its .html file, allows exactly its own inline scripts; a path with no page, the 404 page's", () => {
+    const { routes } = routeTable();
+    assert.ok(routes.length >= 110, `routes: ${routes.length}`);
+    for (const { path: page } of routes) {
+      const policy = expectedPolicy(page);
+      assert.match(policy, /'sha256-/, `${page}: its inline scripts are hashed`);
+      const file = page === "/" ? "/index.html" : `${page}.html`;
+      for (const url of [page, file]) assert.equal(served(url)["content-security-policy"], policy, url);
+    }
+    const notFound = expectedPolicy("/404");
+    for (const url of ["/404", "/404.html", "/no-such-page", "/services/gone", "/about/extra"])
+      assert.equal(served(url)["content-security-policy"], notFound, url);
+  });
+
+  test("no rule lets an inline script run unhashed, or script text be evaluated on the site", () => {
+    const policies = fileRules.flatMap((rule) => {
+      const value = rule.values["content-security-policy"] ?? rule.values["Content-Security-Policy"];
+      return value ? [{ for: rule.for, value }] : [];
+    });
+    assert.ok(policies.length > 100, `${policies.length} rules with a policy`);
+    for (const { for: source, value } of policies) {
+      const sources = scriptSources(value);
+      assert.ok(!sources.includes("'unsafe-inline'"), `${source}: 'unsafe-inline'`);
+      if (!source.startsWith("/admin"))
+        assert.ok(!sources.includes("'unsafe-eval'"), `${source}: 'unsafe-eval'`);
     }
   });
 
@@ -71,7 +95,7 @@ describe("public/_headers and public/_redirects", () => {
     const directive = (name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `)) ?? "";
     assert.match(
       directive("script-src"),
-      /^script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval' https:\/\/www\.googletagmanager\.com$/,
+      /^script-src 'self' 'wasm-unsafe-eval' https:\/\/www\.googletagmanager\.com( 'sha256-[\w+/]+=*')+$/,
     );
     assert.ok(directive("connect-src").includes(new URL(settings.countryLookupUrl).origin));
     assert.ok(directive("connect-src").includes("https://*.google-analytics.com"));

@@ -1,26 +1,27 @@
 /**
  * The Content-Security-Policy holds in a real browser: the site is served with exactly the headers
- * of gatsby/lib/headers.ts (scripts/serve.ts, the server of the whole e2e run; each response is
- * checked to carry the policy), analytics is configured (the run builds with a measurement id) and
- * allowed (a visitor from a country outside the consent regions; the lookup and gtag.js are the
- * stand-ins of e2e/lib/outside.ts, which the policy still governs, since the browser checks a URL
- * against it before any request is made). One page of each template, the menus on desktop and
- * phone, the consultation modal with a sent request, and the CMS: no violation, and each works.
+ * the build wrote (scripts/serve.ts reads public/_headers, the server of the whole e2e run; each
+ * page is checked to be served with its own policy: the site's, plus the hashes of exactly its
+ * own inline scripts, e2e/lib/csp.ts), analytics is configured (the run builds with a measurement
+ * id), the lookup and gtag.js are the stand-ins of e2e/lib/outside.ts, which the policy still
+ * governs, since the browser checks a URL against it before any request is made. One page of each
+ * template for both kinds of visitor (measured at once; asked first, who rejects or accepts),
+ * client-side navigation between the templates, the menus on desktop and phone, the consultation
+ * modal with a sent request, and the CMS: no violation, and each works. An inline script put
+ * into a page does not run. (Every other page is loaded under its policy by the axe sweeps,
+ * which fail on a violation too: e2e/lib/axe.ts.)
  */
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import type { BrowserContext, Page } from "playwright-core";
-import { loadSite } from "../gatsby/lib/content";
-import { adminPolicy, headerSettings, sitePolicy } from "../gatsby/lib/headers";
-import { contentDir } from "../gatsby/lib/paths";
+import { adminPolicy, scriptSources } from "../gatsby/lib/csp";
 import { routeTable } from "../test/harness/routes";
 import { closeBrowser, DESKTOP, newPage, openHydrated, PHONE } from "./lib/browser";
+import { expectedPolicy, watchViolations } from "./lib/csp";
 import type { OutsideLog, OutsideOptions } from "./lib/outside";
 import { waitFor } from "./lib/wait";
 
 after(closeBrowser);
-
-const SITE_POLICY = sitePolicy(headerSettings(loadSite(contentDir())));
 
 interface Watch {
   page: Page;
@@ -33,26 +34,12 @@ interface Watch {
 /** A page whose violations are recorded from the first script on, across navigations. */
 async function watched(viewport = DESKTOP, outsideOptions: OutsideOptions = {}): Promise<Watch> {
   const { page, context, outside } = await newPage(viewport, {}, outsideOptions);
-  const violations: string[] = [];
-  await context.exposeBinding("__cspViolation", ({ frame }, text: string) => {
-    violations.push(`${frame.url()}: ${text}`);
-  });
-  await context.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) => {
-      const report = (window as unknown as { __cspViolation: (t: string) => void }).__cspViolation;
-      report(
-        `${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"} at ${e.sourceFile}:${e.lineNumber}`,
-      );
-    });
-  });
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
-  });
+  const violations = await watchViolations(context, page);
   return { page, context, outside, violations };
 }
 
-/** Opens a path, checks it was served under `policy`, and waits for the page to hydrate. */
-async function visit(page: Page, path: string, policy = SITE_POLICY) {
+/** Opens a path, checks it was served under its own policy, and waits for the page to hydrate. */
+async function visit(page: Page, path: string, policy = expectedPolicy(path)) {
   const response = page.waitForResponse(
     (r) => new URL(r.url()).pathname === path && r.request().isNavigationRequest(),
   );
@@ -87,6 +74,33 @@ test("the listener sees a violation when there is one (so the tests below can fa
   await visit(page, "/about");
   await page.evaluate(() => fetch("https://not-allowed.example/").catch(() => undefined));
   await waitFor(async () => violations.some((v) => v.includes("connect-src")), "a connect-src violation");
+  await context.close();
+});
+
+test("an inline script put into a page does not run: only the page's own scripts are allowed", async () => {
+  const { page, context, violations } = await watched();
+  // The page as served, headers and all, with one script more: what an injection would add.
+  await page.route(
+    (url) => url.pathname === "/about",
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        "</head>",
+        "<script>window.__injected = true</script></head>",
+      );
+      await route.fulfill({ response, body: html });
+    },
+  );
+  await visit(page, "/about");
+  assert.ok(!scriptSources(expectedPolicy("/about")).includes("'unsafe-inline'"));
+  assert.equal(
+    await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected),
+    undefined,
+  );
+  await waitFor(
+    async () => violations.some((v) => /script-src(-elem)? blocked inline/.test(v)),
+    "the browser reported the blocked script",
+  );
   await context.close();
 });
 
@@ -142,13 +156,35 @@ test("the desktop mega menu and the modal, with a request sent: no violation", a
   await context.close();
 });
 
-test("a visitor asked first (GB): the consent banner, then analytics once accepted: no violation", async () => {
-  const { page, context, outside, violations } = await watched(DESKTOP, {
-    countryLookup: { status: 200, body: JSON.stringify({ ip: "192.0.2.7", country: "GB" }) },
-  });
+const ASKED_FIRST: OutsideOptions = {
+  countryLookup: { status: 200, body: JSON.stringify({ ip: "192.0.2.7", country: "GB" }) },
+};
+
+test("a visitor asked first (GB) who rejects, on every template: the banner, no analytics, no violation", async () => {
+  const { page, context, outside, violations } = await watched(DESKTOP, ASKED_FIRST);
+  const paths = onePerTemplate();
+  for (const [i, path] of paths.entries()) {
+    await visit(page, path);
+    // Asked on the first page; the choice holds on the next ones.
+    if (i === 0) await page.getByRole("button", { name: "Reject" }).click();
+  }
+  assert.deepEqual(outside.tags, []);
+  assert.deepEqual(violations, []);
+  await context.close();
+});
+
+test("a visitor asked first (GB) who accepts, then moves between the templates client-side: no violation", async () => {
+  const { page, context, outside, violations } = await watched(DESKTOP, ASKED_FIRST);
   await visit(page, "/about");
   await page.getByRole("button", { name: "Accept analytics" }).click();
   await analyticsRan(outside, "/about", 0);
+  for (const path of onePerTemplate().filter((p) => p !== "/about")) {
+    const before = outside.collects.length;
+    await page.evaluate((to) => window.___navigate(to), path);
+    await waitFor(async () => new URL(page.url()).pathname === path, `navigated to ${path}`);
+    // The page view of the navigation, sent by the tag in the worker.
+    await analyticsRan(outside, path, before);
+  }
   assert.deepEqual(violations, []);
   await context.close();
 });

@@ -6,10 +6,10 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { loadSite } from "../gatsby/lib/content";
-import { adminPolicy, headerSettings, IMMUTABLE, REVALIDATE, sitePolicy } from "../gatsby/lib/headers";
-import { contentDir } from "../gatsby/lib/paths";
+import { adminPolicy, scriptSources } from "../gatsby/lib/csp";
+import { IMMUTABLE, REVALIDATE } from "../gatsby/lib/headers";
 import { baseUrl } from "./lib/browser";
+import { expectedPolicy, SITE_POLICY } from "./lib/csp";
 import { routeTable } from "../test/harness/routes";
 
 async function get(path: string): Promise<Response> {
@@ -24,9 +24,8 @@ async function hashedBundle(): Promise<string> {
   return src;
 }
 
-/** The headers that keep a response safe, whatever it is. */
+/** The headers that keep a response safe, whatever it is, besides the policy. */
 const SECURITY = [
-  "content-security-policy",
   "strict-transport-security",
   "x-content-type-options",
   "referrer-policy",
@@ -37,13 +36,14 @@ test("every kind of response, a 404 and a redirect included, carries the pages' 
   const { routes } = routeTable();
   const page = await get("/contact");
   await page.arrayBuffer();
+  const pages = routes.slice(0, 12).map((r) => r.path);
+  const notFound = ["/no-such-page", "/services/no-such-service"];
   const paths = [
-    ...routes.slice(0, 12).map((r) => r.path),
+    ...pages,
+    ...notFound,
     "/page-data/index/page-data.json",
     await hashedBundle(),
     "/robots.txt",
-    "/no-such-page",
-    "/services/no-such-service",
     "/about/",
     "//",
     "/%2Fevil.example%2F..%2Fabout/",
@@ -53,14 +53,19 @@ test("every kind of response, a 404 and a redirect included, carries the pages' 
     await res.arrayBuffer();
     assert.ok(res.status < 500, `${path}: ${res.status}`);
     for (const key of SECURITY) assert.equal(res.headers.get(key), page.headers.get(key), `${path}: ${key}`);
+    // A policy on every response; no inline script runs unless it is the page's own, by hash.
+    const policy = res.headers.get("content-security-policy") ?? "";
+    assert.ok(policy.startsWith("default-src 'self'"), `${path}: ${policy}`);
+    assert.ok(!scriptSources(policy).includes("'unsafe-inline'"), `${path}: ${policy}`);
+    if (pages.includes(path)) assert.equal(policy, expectedPolicy(path), path);
+    if (notFound.includes(path)) assert.equal(policy, expectedPolicy("/404"), path);
   }
 });
 
 test("pages get the site's policy, /admin/ the CMS's, with the cache rules of the adapter", async () => {
-  const settings = headerSettings(loadSite(contentDir()));
   const page = await get("/contact");
   assert.equal(page.status, 200);
-  assert.equal(page.headers.get("content-security-policy"), sitePolicy(settings));
+  assert.equal(page.headers.get("content-security-policy"), expectedPolicy("/contact"));
   assert.equal(page.headers.get("cache-control"), REVALIDATE);
   assert.match(page.headers.get("strict-transport-security") ?? "", /^max-age=\d{8}/);
   assert.equal(page.headers.get("x-content-type-options"), "nosniff");
@@ -73,6 +78,8 @@ test("pages get the site's policy, /admin/ the CMS's, with the cache rules of th
 
   const bundle = await get(await hashedBundle());
   assert.equal(bundle.headers.get("cache-control"), IMMUTABLE);
+  // A file that is no page lets no inline script run at all.
+  assert.equal(bundle.headers.get("content-security-policy"), SITE_POLICY);
   assert.equal((await get("/page-data/index/page-data.json")).headers.get("cache-control"), REVALIDATE);
 });
 

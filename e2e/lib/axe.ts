@@ -4,7 +4,9 @@ import { samplePaths } from "../../test/harness/samplePages";
 import { gradientContrastProblem } from "./a11y";
 import type { Page } from "playwright-core";
 import { newPage, openHydrated } from "./browser";
+import { watchViolations } from "./csp";
 import type { OutsideOptions } from "./outside";
+import { waitFor } from "./wait";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 export const NOT_FOUND_PATH = "/no-such-page";
@@ -29,18 +31,33 @@ export function sweepPaths(share: 0 | 1): string[] {
 /**
  * Runs axe (WCAG 2.1 A and AA) on every path at one viewport, in one page reused from path to
  * path, and returns the problems: violations, low contrast on gradients (axe leaves text on a
- * gradient for review: judged here against the gradient's stops), duplicate ids, wrong statuses.
+ * gradient for review: judged here against the gradient's stops), duplicate ids, wrong statuses,
+ * and any Content-Security-Policy violation while the page loaded and was checked (with
+ * `analytics`, also while the tag in Partytown's worker sent its first hit, which it must).
  * The two widths run as two test files, so the runner can take them side by side.
  */
 export async function axeProblems(
   viewport: { width: number; height: number },
   paths: string[],
-  /** The outside world (e.g. the visitor's country), and what to wait for before axe runs. */
-  { outside = {}, ready }: { outside?: OutsideOptions; ready?: (page: Page) => Promise<void> } = {},
+  {
+    outside = {},
+    ready,
+    analytics = false,
+  }: {
+    /** The outside world (e.g. the visitor's country). */
+    outside?: OutsideOptions;
+    /** What to wait for before axe runs. */
+    ready?: (page: Page) => Promise<void>;
+    /** The visitor is measured: each page sends its hit before the next is opened. */
+    analytics?: boolean;
+  } = {},
 ): Promise<string[]> {
   const problems: string[] = [];
-  const { page, context } = await newPage(viewport, {}, outside);
+  const { page, context, outside: log } = await newPage(viewport, {}, outside);
+  const cspViolations = await watchViolations(context, page);
   for (const path of paths) {
+    const hitsBefore = log.collects.length;
+    const cspBefore = cspViolations.length;
     const status = await openHydrated(page, path);
     await ready?.(page);
     const expected = path === NOT_FOUND_PATH ? 404 : 200;
@@ -61,6 +78,14 @@ export async function axeProblems(
       return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
     });
     for (const id of duplicates) problems.push(`${label}: duplicate id "${id}"`);
+    if (analytics) {
+      await waitFor(
+        async () => log.collects.length > hitsBefore,
+        `${label}: analytics sent a hit`,
+        15_000,
+      ).catch(() => problems.push(`${label}: analytics sent no hit`));
+    }
+    for (const v of cspViolations.slice(cspBefore)) problems.push(`${label}: CSP ${v}`);
   }
   await context.close();
   return problems;

@@ -6,9 +6,9 @@
  */
 
 import { MARKDOWN_CONTENT_TYPE } from "../../shared/alternates";
-import { GTAG_ORIGIN } from "../../shared/analytics";
-import { resolveCountryLookupUrl } from "../../shared/countryLookup";
 import { COMMON_HEADERS } from "../../shared/securityHeaders";
+import { adminPolicy, sitePolicy, type HeaderSettings } from "./csp";
+import { pagePolicy } from "./pagePolicies";
 
 export interface Header {
   key: string;
@@ -19,98 +19,6 @@ export interface Header {
 export interface HeaderRule {
   source: string;
   headers: Header[];
-}
-
-/** The settings the policy depends on: where the browser may connect besides the site itself. */
-export interface HeaderSettings {
-  /** The country-lookup service the browser calls (site.yaml `countryLookupUrl`, or its override). */
-  countryLookupUrl: string;
-}
-
-/**
- * The settings in force for a build: the lookup URL is site.yaml's `countryLookupUrl` unless
- * GATSBY_COUNTRY_LOOKUP_URL overrides it at build time, as it does for the browser's bundle.
- */
-export function headerSettings(site: { countryLookupUrl: string }): HeaderSettings {
-  return {
-    countryLookupUrl: resolveCountryLookupUrl(process.env.GATSBY_COUNTRY_LOOKUP_URL, site.countryLookupUrl),
-  };
-}
-
-/** Google's hosts for gtag.js (GA4), per Google's "Use Tag Manager with a Content Security Policy". */
-const GTAG_SCRIPT = GTAG_ORIGIN;
-const GA_COLLECT = ["https://*.google-analytics.com", "https://*.analytics.google.com", GTAG_ORIGIN];
-const GA_PIXELS = ["https://*.google-analytics.com", "https://*.googletagmanager.com"];
-
-/**
- * Decap CMS with its GitHub backend (shared/cmsConfig.ts): the app talks to GitHub's REST API; the
- * editor's avatar comes from GitHub's image host; images picked from the repository are shown as
- * blob: URLs. The login is a popup window on the auth endpoint (GATSBY_CMS_AUTH_URL, else
- * api.netlify.com), a navigation that CSP does not restrict; the popup answers by postMessage.
- */
-const GITHUB_API = "https://api.github.com";
-const GITHUB_IMAGES = ["https://avatars.githubusercontent.com", "https://raw.githubusercontent.com"];
-
-const policy = (directives: Record<string, string[]>): string =>
-  Object.entries(directives)
-    .map(([name, values]) => [name, ...values].join(" "))
-    .join("; ");
-
-/** Directives every policy ends with: nothing may frame, embed plugins, rebase URLs or post forms elsewhere. */
-const LOCKDOWN = {
-  "object-src": ["'none'"],
-  "base-uri": ["'self'"],
-  "form-action": ["'self'"],
-  "frame-ancestors": ["'none'"],
-};
-
-export function sitePolicy(settings: HeaderSettings): string {
-  return policy({
-    "default-src": ["'self'"],
-    // 'unsafe-inline': Gatsby writes inline scripts into every page (the chunk map, the page's
-    // data path, gtag's dataLayer set-up); a hash per script would differ from page to page and
-    // from build to build, and a nonce needs a server rendering each response, which a CDN of
-    // static files is not. Script *files* still come only from the site and Google's tag host.
-    // 'wasm-unsafe-eval': the site search (Pagefind, loaded on intent from /pagefind/) compiles
-    // its WebAssembly engine; without it Chromium refuses WebAssembly.instantiate (measured: the
-    // search dialog then fails to load, e2e/search.test.ts). It allows WebAssembly only, no eval.
-    "script-src": ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'", GTAG_SCRIPT],
-    // styled-components renders each page's CSS into a <style> element and sets style attributes.
-    "style-src": ["'self'", "'unsafe-inline'"],
-    // data: for gatsby-plugin-image's inline placeholders; GA's pixels as gtag's fallback.
-    "img-src": ["'self'", "data:", ...GA_PIXELS],
-    "font-src": ["'self'"],
-    "connect-src": ["'self'", ...GA_COLLECT, new URL(settings.countryLookupUrl).origin],
-    // Partytown (gtag.js in a web worker, ADR 0011) reads the page's interfaces from a hidden
-    // same-origin frame, /~partytown/partytown-sandbox-sw.html, which its service worker answers.
-    "frame-src": ["'self'"],
-    // Partytown's service worker, /~partytown/partytown-sw.js (the worker itself is started from
-    // that frame, whose document the service worker writes).
-    "worker-src": ["'self'"],
-    "manifest-src": ["'self'"],
-    ...LOCKDOWN,
-  });
-}
-
-export function adminPolicy(): string {
-  return policy({
-    "default-src": ["'self'"],
-    // Decap's prebuilt bundle (decap-cms-app.js) inlines nothing, but its config validation (ajv)
-    // compiles validators with new Function: 'unsafe-eval' (what breaks without it is measured by
-    // e2e/cms-security.test.ts; ADR 0003).
-    "script-src": ["'self'", "'unsafe-eval'"],
-    // Decap styles its UI with emotion, which writes <style> elements at run time.
-    "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:", ...GITHUB_IMAGES],
-    "font-src": ["'self'", "data:"],
-    // Only GitHub's API. Decap looks for decap-server (`npm run cms`, http://localhost:8081) when
-    // the admin is opened on localhost; local editing runs under `gatsby develop`, which sends no
-    // headers, so a production build never allows a plain-http or local source (ADR 0003).
-    "connect-src": ["'self'", GITHUB_API],
-    "frame-src": ["'self'"],
-    "worker-src": ["'self'", "blob:"],
-    ...LOCKDOWN,
-  });
 }
 
 /** The headers every response carries whatever it is (shared/securityHeaders.ts, which the function sends too). */
@@ -174,7 +82,9 @@ export function headersFor(rules: HeaderRule[], pathname: string): Record<string
  * the site's headers; a path no file has (every 404) would get Gatsby's defaults only. So:
  *
  * - before the adapter's block, the site's `/*` rule whole: every path starts from the site's
- *   headers, and the adapter's per-file rules come later and override them where they differ;
+ *   headers, and the adapter's per-file rules come later and override them where they differ.
+ *   What a path no file has is answered with is the 404 page, so its policy here is the 404
+ *   page's own (with the hashes of its inline scripts: gatsby/lib/pagePolicies.ts);
  * - after it, the `/*` headers that are the same on every path (everything but the policy), so
  *   they override the adapter's `/*` defaults everywhere; then the folders whose index page has
  *   its own rule (the CMS): the adapter writes `/admin/index.html`, but Netlify matches the URL
@@ -185,8 +95,24 @@ export const ADAPTER_MARKERS = "# gatsby-adapter-netlify start\n# gatsby-adapter
 const block = (source: string, headers: Header[]) =>
   `${source}\n${headers.map(({ key, value }) => `  ${key}: ${value}\n`).join("")}`;
 
-export function extraNetlifyHeaders(rules: HeaderRule[], markdownFiles: readonly string[] = []): string {
+export function extraNetlifyHeaders(
+  rules: HeaderRule[],
+  {
+    markdownFiles = [],
+    notFound,
+  }: {
+    /** The pages' Markdown copies (/about.md), each of which gets its content type. */
+    markdownFiles?: readonly string[];
+    /** The built 404 page, whose policy every path without a file of its own gets. */
+    notFound?: { file: string; html: string };
+  } = {},
+): string {
   const everywhere = rules.find((r) => r.source === "/*");
+  const catchAll = (everywhere?.headers ?? []).map((h) =>
+    notFound && h.key === "content-security-policy"
+      ? { ...h, value: pagePolicy(h.value, notFound.html, notFound.file) }
+      : h,
+  );
   const others = rules.filter((r) => r !== everywhere);
   const sameEverywhere = (everywhere?.headers ?? []).filter(({ key, value }) =>
     others.every((rule) => rule.headers.every((h) => h.key !== key || h.value === value)),
@@ -194,7 +120,7 @@ export function extraNetlifyHeaders(rules: HeaderRule[], markdownFiles: readonly
   const folders = others.filter((r) => r.source.endsWith("/*"));
   return [
     "# gatsby/lib/headers.ts: the site's headers on every path, before the adapter's rules\n",
-    everywhere ? block("/*", everywhere.headers) : "",
+    everywhere ? block("/*", catchAll) : "",
     ADAPTER_MARKERS,
     "# gatsby/lib/headers.ts: what is the same on every path, over the adapter's defaults\n",
     sameEverywhere.length ? block("/*", sameEverywhere) : "",

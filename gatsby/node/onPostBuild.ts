@@ -7,7 +7,8 @@ import { builtPageFile } from "../lib/builtPages";
 import { llmsTxt, robotsTxt } from "../lib/crawlerFiles";
 import { loadSite } from "../lib/content";
 import { caseStudyFeed, jsonFeed11 } from "../lib/feeds";
-import { extraNetlifyHeaders, headerRules, headerSettings } from "../lib/headers";
+import { headerSettings } from "../lib/csp";
+import { extraNetlifyHeaders, headerRules } from "../lib/headers";
 import { llmsFullTxt, markdownRoutes, pageMarkdown } from "../lib/markdown";
 import { stripNulBytes } from "../lib/nulBytes";
 import { contentDir } from "../lib/paths";
@@ -140,10 +141,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   await Promise.all([
     fs.writeFile(
       path.join(publicDir, "_headers"),
-      extraNetlifyHeaders(
-        rules,
-        markdown.map((m) => markdownPath(m.path)),
-      ),
+      extraNetlifyHeaders(rules, { markdownFiles: markdown.map((m) => markdownPath(m.path)) }),
     ),
     fs.writeFile(path.join(publicDir, "robots.txt"), robotsTxt(d.siteSettings.siteUrl)),
     fs.writeFile(path.join(publicDir, "llms-full.txt"), llmsFullTxt(d.siteSettings, markdown)),

@@ -3,7 +3,7 @@
  * The CMS's policy at /admin/ as a production build sends it. The browser test
  * e2e/cms-security.test.ts loads every collection and the preview under it.
  */
-import { adminPolicy } from "../headers";
+import { adminPolicy } from "../csp";
 
 const directives = (policy: string): Map<string, string[]> =>
   new Map(

@@ -1,14 +1,12 @@
 /** @jest-environment node */
+import { adminPolicy, headerSettings, inlineScriptHashes, sitePolicy, withScriptHashes } from "../csp";
 import {
-  adminPolicy,
   cacheControl,
   extraNetlifyHeaders,
   headerRules,
-  headerSettings,
   headersFor,
   IMMUTABLE,
   REVALIDATE,
-  sitePolicy,
 } from "../headers";
 
 const rules = headerRules({ countryLookupUrl: "https://api.country.is/" });
@@ -79,7 +77,7 @@ test("public/_headers: the site's policy on every path before the adapter's rule
 });
 
 test("public/_headers serves each Markdown copy as text/markdown; charset=utf-8", () => {
-  const text = extraNetlifyHeaders(rules, ["/index.md", "/services/nlp-solutions.md"]);
+  const text = extraNetlifyHeaders(rules, { markdownFiles: ["/index.md", "/services/nlp-solutions.md"] });
   expect(text.indexOf("# gatsby-adapter-netlify end")).toBeLessThan(text.indexOf("\n/index.md\n"));
   expect(text).toContain("\n/index.md\n  content-type: text/markdown; charset=utf-8\n");
   expect(text).toContain("\n/services/nlp-solutions.md\n  content-type: text/markdown; charset=utf-8\n");
@@ -92,4 +90,20 @@ test("pages may compile WebAssembly (the site search's engine) but never eval", 
     .find((d) => d.startsWith("script-src "))!;
   expect(scriptSrc.split(" ")).toContain("'wasm-unsafe-eval'");
   expect(scriptSrc.split(" ")).not.toContain("'unsafe-eval'");
+});
+
+test("public/_headers: a path without a file of its own gets the 404 page's policy, with its scripts' hashes", () => {
+  const html = '<html><body><script>window.pagePath="/404";</script><h1>Not found</h1></body></html>';
+  const text = extraNetlifyHeaders(rules, { notFound: { file: "public/404.html", html } });
+  const before = text.slice(0, text.indexOf("# gatsby-adapter-netlify start"));
+  const policy = withScriptHashes(
+    sitePolicy({ countryLookupUrl: "https://api.country.is/" }),
+    inlineScriptHashes(html),
+  );
+  expect(before).toContain(`/*\n  content-security-policy: ${policy}\n`);
+  expect(policy).toMatch(/script-src [^;]*'sha256-/);
+  // A 404 page with a handler no hash can allow stops the build, naming the file.
+  expect(() =>
+    extraNetlifyHeaders(rules, { notFound: { file: "public/404.html", html: '<a onclick="x()">x</a>' } }),
+  ).toThrow(/public\/404\.html: .*inline event handler/);
 });
