@@ -9,6 +9,7 @@ import { NEW_HOME_PATH } from "./shared/routes";
 import { sitemapSerializer, SITEMAP_QUERY } from "./gatsby/lib/sitemap";
 import { headerSettings } from "./gatsby/lib/csp";
 import { headerRules } from "./gatsby/lib/headers";
+import { withPagePolicies } from "./gatsby/lib/pagePolicies";
 import { gtagScriptUrl, MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analytics";
 import { resolveCountryLookupUrl } from "./shared/countryLookup";
 import { lookupUrlProblem } from "./schemas/urls";
@@ -68,7 +69,7 @@ const config: GatsbyConfig = {
   // .netlify/functions-internal/) is written by every build, so a deploy needs no manual step.
   // Each page's rule gets its own policy, with the hashes of the page's inline scripts
   // (gatsby/lib/pagePolicies.ts).
-  adapter: adapter(),
+  adapter: withPagePolicies(adapter()),
   // Security headers, declared once (gatsby/lib/headers.ts): the adapter writes them for the CDN,
   // and `npm start` (scripts/serve.ts) reads what it wrote.
   headers: headerRules(headerSettings(site)),

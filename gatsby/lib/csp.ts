@@ -68,7 +68,7 @@ export function sitePolicy(settings: HeaderSettings): string {
     // /pagefind/) compiles its WebAssembly engine; without it Chromium refuses
     // WebAssembly.instantiate (measured: the search dialog then fails to load,
     // e2e/search.test.ts). It allows WebAssembly only, no eval.
-    "script-src": ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'", GTAG_SCRIPT],
+    "script-src": ["'self'", "'wasm-unsafe-eval'", GTAG_SCRIPT],
     // styled-components renders each page's CSS into a <style> element and sets style attributes.
     "style-src": ["'self'", "'unsafe-inline'"],
     // data: for gatsby-plugin-image's inline placeholders; GA's pixels as gtag's fallback.

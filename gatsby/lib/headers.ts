@@ -8,7 +8,6 @@
 import { MARKDOWN_CONTENT_TYPE } from "../../shared/alternates";
 import { COMMON_HEADERS } from "../../shared/securityHeaders";
 import { adminPolicy, sitePolicy, type HeaderSettings } from "./csp";
-import { pagePolicy } from "./pagePolicies";
 
 export interface Header {
   key: string;
@@ -82,9 +81,9 @@ export function headersFor(rules: HeaderRule[], pathname: string): Record<string
  * the site's headers; a path no file has (every 404) would get Gatsby's defaults only. So:
  *
  * - before the adapter's block, the site's `/*` rule whole: every path starts from the site's
- *   headers, and the adapter's per-file rules come later and override them where they differ.
- *   What a path no file has is answered with is the 404 page, so its policy here is the 404
- *   page's own (with the hashes of its inline scripts: gatsby/lib/pagePolicies.ts);
+ *   headers, and the adapter's per-file rules come later and override them where they differ
+ *   (once the adapter has run, gatsby/lib/pagePolicies.ts gives this rule the 404 page's policy,
+ *   the page a path without a file is answered with, and each page's rule its own);
  * - after it, the `/*` headers that are the same on every path (everything but the policy), so
  *   they override the adapter's `/*` defaults everywhere; then the folders whose index page has
  *   its own rule (the CMS): the adapter writes `/admin/index.html`, but Netlify matches the URL
@@ -99,20 +98,12 @@ export function extraNetlifyHeaders(
   rules: HeaderRule[],
   {
     markdownFiles = [],
-    notFound,
   }: {
     /** The pages' Markdown copies (/about.md), each of which gets its content type. */
     markdownFiles?: readonly string[];
-    /** The built 404 page, whose policy every path without a file of its own gets. */
-    notFound?: { file: string; html: string };
   } = {},
 ): string {
   const everywhere = rules.find((r) => r.source === "/*");
-  const catchAll = (everywhere?.headers ?? []).map((h) =>
-    notFound && h.key === "content-security-policy"
-      ? { ...h, value: pagePolicy(h.value, notFound.html, notFound.file) }
-      : h,
-  );
   const others = rules.filter((r) => r !== everywhere);
   const sameEverywhere = (everywhere?.headers ?? []).filter(({ key, value }) =>
     others.every((rule) => rule.headers.every((h) => h.key !== key || h.value === value)),
@@ -120,7 +111,7 @@ export function extraNetlifyHeaders(
   const folders = others.filter((r) => r.source.endsWith("/*"));
   return [
     "# gatsby/lib/headers.ts: the site's headers on every path, before the adapter's rules\n",
-    everywhere ? block("/*", catchAll) : "",
+    everywhere ? block("/*", everywhere.headers) : "",
     ADAPTER_MARKERS,
     "# gatsby/lib/headers.ts: what is the same on every path, over the adapter's defaults\n",
     sameEverywhere.length ? block("/*", sameEverywhere) : "",

@@ -1,21 +1,24 @@
 /**
  * Each page's own Content-Security-Policy: the policy gatsby-config gives every path
- * (gatsby/lib/headers.ts), plus the hashes of exactly the inline scripts in that page's built HTML
- * (gatsby/lib/csp.ts). Gatsby's config is read before anything is built, so the hashes cannot be
- * in it; they are put into the header rules Gatsby hands its adapter, after the build, by wrapping
- * the adapter (`withPagePolicies`): the adapter then writes one rule per page as before, each
- * with its page's hashes (Netlify: public/_headers, which `npm start` reads too).
+ * (gatsby/lib/headers.ts), plus the hashes of exactly the inline scripts in the HTML file that
+ * path is answered with (gatsby/lib/csp.ts). Gatsby reads its config before anything is built, so
+ * the hashes cannot be in it. Once the adapter has written `public/_headers` (one rule per file)
+ * and moved the pages where the host serves them (`/about` → `public/about.html`), the wrapper
+ * below (`withPagePolicies`) rewrites the policy of every rule whose path is answered with an
+ * HTML file, from that final file: what is hashed is what is served.
  *
- * A page is reachable at its address and, on the CDN and under `npm start`, at its file
- * (`/about.html`, `/index.html`): both get the page's rule, so no page falls through to the
- * catch-all `/*` rule, whose policy is the 404 page's (gatsby/node/onPostBuild.ts).
+ * - The catch-all `/*` rule's policy becomes the 404 page's (`public/404.html`): a path without a
+ *   file of its own is answered with the 404 page.
+ * - A page is reachable at its address and at its file (`/about.html`, `/index.html`): a rule
+ *   for the file address is added, the same as the page's, so no page falls through to `/*`.
+ * - A file that is no page (scripts, data, images) keeps the policy without hashes.
+ *
+ * `npm start` reads the same `public/_headers` (scripts/siteServer/netlifyRules.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { HeaderRoutes, IAdapter, RoutesManifest } from "gatsby";
+import type { IAdapter } from "gatsby";
 import { inlineScriptHashes, inlineScriptProblems, withScriptHashes } from "./csp";
-
-const CSP = "content-security-policy";
 
 /** A problem in a built page that the policy would silently break: the build stops on it. */
 export class PagePolicyError extends Error {}
@@ -25,57 +28,92 @@ export function pagePolicy(policy: string, html: string, file: string): string {
   const problems = inlineScriptProblems(html);
   if (problems.length) {
     throw new PagePolicyError(
-      `${file}: the Content-Security-Policy allows inline scripts by hash only, so the browser would block ${problems.join("; ")}. Attach the handler in a component (React's onClick) or use a link to a page instead.`,
+      `${file}: the Content-Security-Policy allows inline scripts by hash only, so the browser would block ${problems.join("; ")}. Attach the handler in a component (React's onClick) or link to a page instead.`,
     );
   }
   return withScriptHashes(policy, inlineScriptHashes(html));
 }
 
-/** The other address a page's file is served at: `/about` → `/about.html`, `/` → `/index.html`. */
-export function fileAddress(pagePath: string): string | undefined {
-  if (/\.[a-z0-9]+$/i.test(pagePath)) return undefined;
-  return pagePath === "/" ? "/index.html" : `${pagePath.replace(/\/$/, "")}.html`;
-}
+const isFile = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
 
 /**
- * The header routes with each HTML file's policy hashed, and a route for each page's file
- * address. `read` gives a built file's text (by the manifest's path, relative to the project).
+ * The file in `publicDir` a rule's path is answered with, as the host looks it up: the file of
+ * that name, else `<path>.html`, else `<path>/index.html`. The catch-all `/*` is answered with the
+ * 404 page; other patterns name no one file.
  */
-export function pageHeaderRoutes(
-  routes: RoutesManifest,
-  headerRoutes: HeaderRoutes,
-  read: (filePath: string) => string,
-): HeaderRoutes {
-  const htmlFiles = new Map<string, string>();
-  for (const route of routes)
-    if (route.type === "static" && route.filePath.endsWith(".html"))
-      htmlFiles.set(route.path, route.filePath);
-  const named = new Set(headerRoutes.map((r) => r.path));
-  return headerRoutes.flatMap((route) => {
-    const file = htmlFiles.get(route.path);
-    const policy = route.headers.find((h) => h.key.toLowerCase() === CSP);
-    if (!file || !policy) return [route];
-    const hashed = {
-      ...route,
-      headers: route.headers.map((h) =>
-        h === policy ? { ...h, value: pagePolicy(h.value, read(file), file) } : h,
-      ),
-    };
-    const other = file.endsWith("/index.html") ? fileAddress(route.path) : undefined;
-    return other && !named.has(other) ? [hashed, { ...hashed, path: other }] : [hashed];
-  });
+export function servedFile(publicDir: string, rulePath: string): string | undefined {
+  if (rulePath === "/*") return path.join(publicDir, "404.html");
+  if (/[*:]/.test(rulePath)) return undefined;
+  const p = decodeURI(rulePath);
+  const candidates = p.endsWith("/") ? [`${p}index.html`] : [p, `${p}.html`, `${p}/index.html`];
+  return candidates.map((c) => path.join(publicDir, c)).find(isFile);
 }
 
-/** `adapter`, writing each page's own policy (see above). */
-export function withPagePolicies(adapter: IAdapter, root = process.cwd()): IAdapter {
+/** The file address of a page answered from `<path>.html` or `/index.html`: `/about` → `/about.html`. */
+export function fileAddress(rulePath: string, file: string, publicDir: string): string | undefined {
+  const relative = `/${path.relative(publicDir, file).split(path.sep).join("/")}`;
+  return relative !== rulePath && relative.endsWith(".html") && !rulePath.includes("*")
+    ? relative
+    : undefined;
+}
+
+interface Rule {
+  path: string;
+  /** The rule's lines, its path first. */
+  lines: string[];
+}
+
+/** `_headers` as its lines before the first rule, then one entry per rule (comments stay with it). */
+function parseRules(text: string): { preamble: string[]; rules: Rule[] } {
+  const preamble: string[] = [];
+  const rules: Rule[] = [];
+  for (const line of text.split("\n")) {
+    if (line.startsWith("/")) rules.push({ path: line.trim(), lines: [line] });
+    else if (rules.length) rules[rules.length - 1].lines.push(line);
+    else preamble.push(line);
+  }
+  return { preamble, rules };
+}
+
+const POLICY_LINE = /^(\s+content-security-policy:\s*)(.*)$/i;
+
+/**
+ * `_headers` text with each policy of a rule answered by an HTML file hashed for that file, and a
+ * rule added for each page's file address. `publicDir` holds the files as the host serves them.
+ */
+export function hashPagePolicies(text: string, publicDir: string): string {
+  const { preamble, rules } = parseRules(text);
+  const named = new Set(rules.map((r) => r.path));
+  const added: Rule[] = [];
+  for (const rule of rules) {
+    if (!rule.lines.some((l) => POLICY_LINE.test(l))) continue;
+    const file = servedFile(publicDir, rule.path);
+    if (!file?.endsWith(".html")) continue;
+    const html = fs.readFileSync(file, "utf8");
+    const where = path.relative(process.cwd(), file);
+    rule.lines = rule.lines.map((line) => {
+      const m = POLICY_LINE.exec(line);
+      return m ? `${m[1]}${pagePolicy(m[2], html, where)}` : line;
+    });
+    const other = fileAddress(rule.path, file, publicDir);
+    if (other && !named.has(other)) {
+      named.add(other);
+      added.push({ path: other, lines: [other, ...rule.lines.slice(1).filter((l) => /^\s+\S/.test(l))] });
+    }
+  }
+  const body = [...preamble, ...rules.flatMap((r) => r.lines)].join("\n").replace(/\n*$/, "\n");
+  if (!added.length) return body;
+  return `${body}# gatsby/lib/pagePolicies.ts: the pages at their file addresses\n${added.map((r) => `${r.lines.join("\n")}\n`).join("")}`;
+}
+
+/** `adapter`, then each page's own policy in what it wrote (see above). */
+export function withPagePolicies(adapter: IAdapter, publicDir = path.resolve("public")): IAdapter {
   return {
     ...adapter,
-    adapt: (context) =>
-      adapter.adapt({
-        ...context,
-        headerRoutes: pageHeaderRoutes(context.routesManifest, context.headerRoutes, (file) =>
-          fs.readFileSync(path.join(root, file), "utf8"),
-        ),
-      }),
+    async adapt(context) {
+      await adapter.adapt(context);
+      const file = path.join(publicDir, "_headers");
+      fs.writeFileSync(file, hashPagePolicies(fs.readFileSync(file, "utf8"), publicDir));
+    },
   };
 }

@@ -10,10 +10,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { RoutesManifest } from "gatsby";
 import { inlineScriptHashes, scriptSources, withScriptHashes } from "../../gatsby/lib/csp";
 import { extraNetlifyHeaders, headerRules } from "../../gatsby/lib/headers";
-import { pageHeaderRoutes } from "../../gatsby/lib/pagePolicies";
+import { hashPagePolicies } from "../../gatsby/lib/pagePolicies";
 import { headerMatcher, readHeaderRules } from "../siteServer/netlifyRules";
 
 // The adapter's own module (its package exports only its entry point).
@@ -53,25 +52,14 @@ const headerRoutes = [
 /** The built pages, each with its own inline scripts (Gatsby writes the page's path into one). */
 const page = (p: string) =>
   `<!doctype html><html><head><script type="module">const loader = 1;</script></head><body><main>${p}</main><script>window.pagePath="${p}";</script></body></html>`;
+/** The files as the adapter leaves them: a page at `<path>.html` (the 404 page too), the CMS's own. */
 const FILES: Record<string, string> = {
-  "public/about/index.html": page("/about"),
-  "public/index.html": page("/"),
-  "public/404/index.html": page("/404"),
-  "public/404.html": page("/404.html"),
-  "public/admin/index.html": '<!doctype html><html><head><script src="cms.js"></script></head></html>',
+  "about.html": page("/about"),
+  "index.html": page("/"),
+  "404.html": page("/404"),
+  "admin/index.html": '<!doctype html><html><head><script src="cms.js"></script></head></html>',
+  "app-0123456789abcdef0123.js": "console.info(1)",
 };
-const routesManifest = [
-  ...Object.keys(FILES).map((filePath) => {
-    const p = filePath.replace(/^public/, "").replace(/\/index\.html$/, "") || "/";
-    return { type: "static", path: p === "/admin" ? "/admin/index.html" : p, filePath, headers: [] };
-  }),
-  {
-    type: "static",
-    path: "/app-0123456789abcdef0123.js",
-    filePath: "public/app-0123456789abcdef0123.js",
-    headers: [],
-  },
-] as RoutesManifest;
 
 /** The policy a built page must be served with. */
 const policyOf = (file: string) =>
@@ -79,16 +67,15 @@ const policyOf = (file: string) =>
 
 async function deployedHeaders(): Promise<(pathname: string) => Record<string, string>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "headers-"));
+  for (const [name, text] of Object.entries(FILES)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
   const file = path.join(dir, "_headers");
-  fs.writeFileSync(
-    file,
-    extraNetlifyHeaders(rules, { notFound: { file: "public/404.html", html: FILES["public/404.html"] } }),
-  );
-  const { headers } = adapter.processRoutesManifest(
-    [],
-    pageHeaderRoutes(routesManifest, headerRoutes, (f) => FILES[f]),
-  );
+  fs.writeFileSync(file, extraNetlifyHeaders(rules));
+  const { headers } = adapter.processRoutesManifest([], headerRoutes);
   await adapter.injectEntries(file, headers);
+  fs.writeFileSync(file, hashPagePolicies(fs.readFileSync(file, "utf8"), dir));
   const matcher = headerMatcher(await readHeaderRules(file));
   fs.rmSync(dir, { recursive: true, force: true });
   return matcher;
@@ -110,17 +97,16 @@ test("a path no page rule names (a 404) gets the same security headers as the pa
     const notFound = headersFor(missing);
     for (const key of SECURITY.filter((k) => k !== "content-security-policy"))
       expect({ path: missing, key, value: notFound[key] }).toEqual({ path: missing, key, value: page[key] });
-    expect(notFound["content-security-policy"]).toBe(policyOf("public/404.html"));
+    expect(notFound["content-security-policy"]).toBe(policyOf("404.html"));
   }
 });
 
 test("each page, at its address (with or without a slash) and as its file, allows exactly its own inline scripts", async () => {
   const headersFor = await deployedHeaders();
   const cases: [string[], string][] = [
-    [["/about", "/about/", "/about.html"], "public/about/index.html"],
-    [["/", "/index.html"], "public/index.html"],
-    [["/404", "/404/"], "public/404/index.html"],
-    [["/404.html"], "public/404.html"],
+    [["/about", "/about/", "/about.html"], "about.html"],
+    [["/", "/index.html"], "index.html"],
+    [["/404", "/404/", "/404.html"], "404.html"],
   ];
   for (const [urls, file] of cases) {
     const policy = policyOf(file);
@@ -129,7 +115,7 @@ test("each page, at its address (with or without a slash) and as its file, allow
       expect({ url, policy: headersFor(url)["content-security-policy"] }).toEqual({ url, policy });
   }
   // Two pages' policies differ by their own scripts only; a script file gets no hash at all.
-  expect(policyOf("public/about/index.html")).not.toBe(policyOf("public/index.html"));
+  expect(policyOf("about.html")).not.toBe(policyOf("index.html"));
   expect(headersFor("/app-0123456789abcdef0123.js")["content-security-policy"]).toBe(
     rules[0].headers[0].value,
   );
@@ -139,7 +125,7 @@ test("each page, at its address (with or without a slash) and as its file, allow
 test("the CMS keeps its own policy, and bundles their cache rule", async () => {
   const headersFor = await deployedHeaders();
   expect(headersFor("/admin/")["content-security-policy"]).toBe(rules[1].headers[0].value);
-  expect(headersFor("/about")["content-security-policy"]).toBe(policyOf("public/about/index.html"));
+  expect(headersFor("/about")["content-security-policy"]).toBe(policyOf("about.html"));
   expect(headersFor("/static/a/b.png")["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(headersFor("/about")["cache-control"]).toBe("public, max-age=0, must-revalidate");
 });

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { adminPolicy, headerSettings, inlineScriptHashes, sitePolicy, withScriptHashes } from "../csp";
+import { adminPolicy, headerSettings, sitePolicy } from "../csp";
 import {
   cacheControl,
   extraNetlifyHeaders,
@@ -90,20 +90,4 @@ test("pages may compile WebAssembly (the site search's engine) but never eval", 
     .find((d) => d.startsWith("script-src "))!;
   expect(scriptSrc.split(" ")).toContain("'wasm-unsafe-eval'");
   expect(scriptSrc.split(" ")).not.toContain("'unsafe-eval'");
-});
-
-test("public/_headers: a path without a file of its own gets the 404 page's policy, with its scripts' hashes", () => {
-  const html = '<html><body><script>window.pagePath="/404";</script><h1>Not found</h1></body></html>';
-  const text = extraNetlifyHeaders(rules, { notFound: { file: "public/404.html", html } });
-  const before = text.slice(0, text.indexOf("# gatsby-adapter-netlify start"));
-  const policy = withScriptHashes(
-    sitePolicy({ countryLookupUrl: "https://api.country.is/" }),
-    inlineScriptHashes(html),
-  );
-  expect(before).toContain(`/*\n  content-security-policy: ${policy}\n`);
-  expect(policy).toMatch(/script-src [^;]*'sha256-/);
-  // A 404 page with a handler no hash can allow stops the build, naming the file.
-  expect(() =>
-    extraNetlifyHeaders(rules, { notFound: { file: "public/404.html", html: '<a onclick="x()">x</a>' } }),
-  ).toThrow(/public\/404\.html: .*inline event handler/);
 });
