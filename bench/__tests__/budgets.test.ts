@@ -3,6 +3,7 @@ import {
   confirmedProblems,
   HOST_SPEED_FLOOR,
   MAX_REPEATS_PER_PAGE,
+  MAX_REPEATS_PER_RUN,
   runCounts,
 } from "../budgets";
 import type { Figures } from "../lighthouse";
@@ -84,7 +85,7 @@ test("a budget counts as broken only when the second median breaks it too", () =
   expect(confirmedProblems(first, other)).toEqual([]);
 });
 
-test("a run on a host slower than the floor is repeated, a page's repeats are limited", () => {
+test("a run on a host slower than the floor is repeated; a page's repeats and the whole run's are limited", () => {
   expect(runCounts({ benchmarkIndex: HOST_SPEED_FLOOR }, 0)).toBe(true);
   expect(runCounts({ benchmarkIndex: 2252 }, 0)).toBe(false);
   expect(runCounts({ benchmarkIndex: 2252 }, MAX_REPEATS_PER_PAGE - 1)).toBe(false);
@@ -92,4 +93,7 @@ test("a run on a host slower than the floor is repeated, a page's repeats are li
   expect(runCounts({ benchmarkIndex: 2252 }, MAX_REPEATS_PER_PAGE)).toBe(true);
   // A run that reported no host speed is not held back.
   expect(runCounts({ benchmarkIndex: NaN }, 0)).toBe(true);
+  // Once the whole benchmark has used its repeats, a slow host's runs count as they come.
+  expect(runCounts({ benchmarkIndex: 2252 }, 0, MAX_REPEATS_PER_RUN - 1)).toBe(false);
+  expect(runCounts({ benchmarkIndex: 2252 }, 0, MAX_REPEATS_PER_RUN)).toBe(true);
 });
