@@ -99,19 +99,27 @@ describe("the portfolio page /works", () => {
     }
   });
 
-  test("cover images come from gatsby-plugin-image and load lazily below the first row", async () => {
-    const html = (await (await fetch(`${baseUrl()}/works`)).text()).replace(
-      /<noscript>.*?<\/noscript>/gs,
-      "",
-    );
-    const images = [...html.matchAll(/<img[^>]*data-main-image[^>]*>/g)].map((m) => m[0]);
-    assert.equal(images.length, TOTAL);
+  test("cover images are gatsby-plugin-image's processed sizes in a plain <picture>, lazy below the first row", async () => {
+    const html = await (await fetch(`${baseUrl()}/works`)).text();
+    const pictures = [...html.matchAll(/<picture\b[\s\S]*?<\/picture>/g)].map((m) => m[0]);
+    assert.equal(pictures.length, TOTAL);
+    const images = pictures.map((p) => /<img\b[^>]*>/.exec(p)![0]);
     assert.ok(
-      images.every((img) => /srcset="\/static\/[^"]+ 560w/i.test(img)),
-      "responsive, processed images",
+      pictures.every((p) => /<source type="image\/webp" srcSet="\/static\/[^"]+ 560w/i.test(p)),
+      "a WebP source of the processed sizes",
+    );
+    assert.ok(
+      images.every((img) => /srcSet="\/static\/[^"]+ 560w/i.test(img) && /\bsrc="\/static\//.test(img)),
+      "responsive, processed images with a fallback src",
+    );
+    assert.ok(
+      images.every((img) => /width="\d+"/.test(img) && /height="\d+"/.test(img)),
+      "each has its size, so nothing moves as it loads",
     );
     const lazy = images.filter((img) => /loading="lazy"/.test(img)).length;
     assert.equal(lazy, TOTAL - 3, "all but the first row are lazy");
+    // No script swaps sources in: the markup is the image (no data-srcset, no per-image script).
+    assert.doesNotMatch(html, /data-srcset|data-main-image/);
   });
 
   test("filtering by industry updates the cards, the count and the URL", async () => {

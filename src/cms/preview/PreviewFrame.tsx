@@ -2,33 +2,17 @@
  * What every preview template renders inside: the site's page furniture, set up in Decap's
  * preview iframe. Decap renders the preview with the admin window's React into the iframe's
  * document, so the styles must be written there: styled-components' StyleSheetManager targets
- * the iframe's <head>, and the site's global CSS (and gatsby-plugin-image's, which a built page
- * gets from the plugin's server render) goes there too.
+ * the iframe's <head>, and the site's global CSS goes there too. (Images are plain <picture>
+ * elements, src/components/Picture, and need no stylesheet of their own.)
  */
 import * as React from "react";
 import { StaticQueryContext } from "gatsby";
-import { onRenderBody as imageHeadComponents } from "gatsby-plugin-image/gatsby-ssr";
 import { ErrorBoundary } from "react-error-boundary";
 import { StyleSheetManager, ThemeProvider } from "styled-components";
 import { LayoutProvider } from "../../hooks/useLayout";
 import { globalCss } from "../../styles/globalCss";
 import { theme } from "../../styles/theme";
 import type { SiteGraph } from "./siteGraph";
-
-/** The CSS gatsby-plugin-image puts in the <head> of every built page, taken from the plugin itself. */
-function imageCss(): string {
-  let css = "";
-  imageHeadComponents({
-    setHeadComponents: (components: React.ReactNode[]) => {
-      for (const c of components) {
-        if (React.isValidElement<{ dangerouslySetInnerHTML?: { __html: string } }>(c) && c.type === "style") {
-          css += c.props.dangerouslySetInnerHTML?.__html ?? "";
-        }
-      }
-    },
-  });
-  return css;
-}
 
 /** Writes the site's base CSS into the frame's <head> once, and marks the page as laid out. */
 function useFrameDocument(frame: Document) {
@@ -39,7 +23,7 @@ function useFrameDocument(frame: Document) {
     if (frame.head.querySelector("style[data-preview-base]")) return;
     const style = frame.createElement("style");
     style.dataset.previewBase = "";
-    style.textContent = `${globalCss}\n${imageCss()}`;
+    style.textContent = globalCss;
     frame.head.prepend(style);
   }, [frame]);
 }

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Link } from "gatsby";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { Picture } from "../Picture";
 import styled from "styled-components";
 import { media } from "../../styles/media";
 import { Icon, type IconName } from "../Icon";
@@ -132,7 +133,7 @@ export const LinkCardGrid = React.memo(function LinkCardGrid({
         // phones (src/lib/deferredLayout.ts).
         <Card key={item.to} data-defer-layout={i >= Math.max(eagerImages, 2) ? "" : undefined}>
           {item.image && (
-            <GatsbyImage
+            <Picture
               image={item.image.data}
               alt={item.image.alt}
               loading={i < eagerImages ? "eager" : "lazy"}

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Link } from "gatsby";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { Picture } from "../Picture";
 import styled, { css } from "styled-components";
 import { focusRingOnDark } from "../../styles/focus";
 import { media } from "../../styles/media";
@@ -146,7 +147,7 @@ export function PageHero({
         </Text>
         {image && (
           <Figure>
-            <GatsbyImage image={image.data} alt={image.alt} loading="eager" />
+            <Picture image={image.data} alt={image.alt} loading="eager" />
           </Figure>
         )}
       </Inner>

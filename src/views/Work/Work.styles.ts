@@ -14,6 +14,7 @@ export const Gallery = styled.div`
   }
   > * {
     border-radius: ${({ theme }) => theme.radius * 2}px;
+    overflow: hidden;
   }
 `;
 

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Link } from "gatsby";
-import { GatsbyImage, getImage } from "gatsby-plugin-image";
+import { getImage } from "gatsby-plugin-image";
+import { Picture } from "../../components/Picture";
 import { pagePath, pathFor, type Crumb } from "../../../shared/routes";
 import { platformLabel } from "../../../schemas/platforms";
 import { ButtonLink } from "../../components/ButtonLink";
@@ -83,7 +84,7 @@ export function Work({ work: w, crumbs }: { work: Work; crumbs: readonly Crumb[]
             <Gallery>
               {w.gallery.map((g) => {
                 const image = getImage(g.src?.childImageSharp?.gatsbyImageData ?? null);
-                return image ? <GatsbyImage key={g.alt} image={image} alt={g.alt} /> : null;
+                return image ? <Picture key={g.alt} image={image} alt={g.alt} /> : null;
               })}
             </Gallery>
           ),

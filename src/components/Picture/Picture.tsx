@@ -1,0 +1,48 @@
+import * as React from "react";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+
+/**
+ * An image processed by gatsby-plugin-image (sizes, formats and dominant colour, from the page
+ * query's `gatsbyImageData`), written as a plain responsive `<picture>`: each format's `srcset`,
+ * the fallback's `src`, the intrinsic width and height (so nothing shifts while it loads), the
+ * dominant colour behind it, and the browser's own lazy loading.
+ *
+ * Not the plugin's `<GatsbyImage>` component: on every page with an image, that component's
+ * client code fetches a 21 KB (compressed) chunk with react-dom/server to re-render images after
+ * client-side navigations, and writes a script per image to swap `data-srcset` in. The markup
+ * here needs no script at all, in the first load or after it (ADR 0013).
+ */
+export function Picture({
+  image,
+  alt,
+  loading = "lazy",
+  className,
+}: {
+  image: IGatsbyImageData;
+  alt: string;
+  /** "eager" for an image likely above the fold (it is then fetched first, too). */
+  loading?: "eager" | "lazy";
+  className?: string;
+}) {
+  const { images, width, height, backgroundColor } = image;
+  const fallback = images.fallback;
+  return (
+    <picture className={className} style={{ display: "block", maxWidth: width }}>
+      {images.sources?.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />
+      ))}
+      <img
+        alt={alt}
+        src={fallback?.src}
+        srcSet={fallback?.srcSet}
+        sizes={fallback?.sizes}
+        width={width}
+        height={height}
+        loading={loading}
+        decoding="async"
+        fetchPriority={loading === "eager" ? "high" : undefined}
+        style={{ display: "block", width: "100%", height: "auto", backgroundColor }}
+      />
+    </picture>
+  );
+}
