@@ -97,26 +97,6 @@ export function moveActive(current: number, count: number, key: "ArrowDown" | "A
   return current <= 0 ? count - 1 : current - 1;
 }
 
-interface KeyLike {
-  key: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-  target: EventTarget | null;
-}
-
-const typingIn = (target: EventTarget | null): boolean => {
-  const el = target as HTMLElement | null;
-  if (!el || typeof el.closest !== "function") return false;
-  return Boolean(el.closest("input, textarea, select, [contenteditable=''], [contenteditable='true']"));
-};
-
-/** "/" (when not typing in a field) and Ctrl+K or Cmd+K open the search. */
-export function isSearchShortcut(event: KeyLike): boolean {
-  if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k") return true;
-  return event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !typingIn(event.target);
-}
-
 /** Edit distance with transpositions (optimal string alignment), stopping early past `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { pagePath } from "../../../shared/routes";
-import { isSearchShortcut } from "../../lib/search";
+import { isSearchShortcut } from "../../lib/searchShortcut";
 import { LauncherButton, LauncherLink, MenuButton } from "./Search.styles";
 
 /**

@@ -1,12 +1,5 @@
-import {
-  correctQuery,
-  editDistance,
-  excerptParts,
-  flatHits,
-  groupResults,
-  isSearchShortcut,
-  moveActive,
-} from "../search";
+import { correctQuery, editDistance, excerptParts, flatHits, groupResults, moveActive } from "../search";
+import { isSearchShortcut } from "../searchShortcut";
 
 const result = (url: string, kind: string, title: string, excerpt = "") => ({
   url,
