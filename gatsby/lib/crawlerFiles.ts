@@ -4,13 +4,13 @@
  */
 import { FEED_LIST, markdownPath } from "../../shared/alternates";
 import { absoluteUrl } from "../../shared/hreflang";
+// Partytown's same-origin proxy for third-party scripts: nothing there for a crawler.
+import { THIRD_PARTY_PROXY_PATH } from "../../shared/analytics";
 import { buildRoutes, pagePath, pathFor, type Route, type RouteInput } from "../../shared/routes";
 
 export const SITEMAP_INDEX_PATH = "/sitemap-index.xml";
 /** Every indexable page's Markdown copy in one file (gatsby/lib/markdown.ts). */
 export const LLMS_FULL_PATH = "/llms-full.txt";
-/** Partytown's same-origin proxy for third-party scripts: nothing there for a crawler. */
-export const THIRD_PARTY_PROXY_PATH = "/__third-party-proxy";
 
 export function robotsTxt(siteUrl: string): string {
   return [

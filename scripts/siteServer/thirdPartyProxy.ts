@@ -9,8 +9,9 @@
  * both hosts, and no other URL is ever fetched (not an open proxy).
  */
 import type http from "node:http";
+import { THIRD_PARTY_PROXY_PATH } from "../../shared/analytics";
 
-export const THIRD_PARTY_PROXY_PATH = "/__third-party-proxy";
+export { THIRD_PARTY_PROXY_PATH };
 
 /** How long the upstream may take before the worker gets a 504. */
 export const PROXY_TIMEOUT_MS = 10_000;
