@@ -1,39 +1,24 @@
 /**
- * The works index once the portfolio outgrows one page: a copy of the site with 60 more case
- * studies (99 in all, three pages of 48) is built, and a visitor pages through it and filters it.
+ * The works index once the portfolio outgrows one page: the run's grown site
+ * (test/harness/grownSite.ts: 61 more case studies, 100 in all, three pages of 48, built once
+ * beside the main build), which a visitor pages through and filters.
  */
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { after, before, test } from "node:test";
+import { after, test } from "node:test";
 import type { Page } from "playwright-core";
 import { loadContent } from "../gatsby/lib/content";
 import { sortWorks } from "../gatsby/lib/portfolioOrder";
 import { WORKS_PER_PAGE } from "../shared/routes";
-import { generateContent } from "../bench/generateContent";
 import { closeBrowser, DESKTOP, getBrowser } from "./lib/browser";
-import { buildIn, makeProjectCopy } from "../test/harness/sandbox";
-import { serveSite } from "../test/harness/server";
+import { GROWN_SITE_DIR, grownSiteUrl } from "../test/harness/grownSite";
 
-const EXTRA = 60;
-let project: ReturnType<typeof makeProjectCopy>;
-let server: Awaited<ReturnType<typeof serveSite>>;
-let total: number;
+const server = { url: grownSiteUrl() };
+const content = path.join(GROWN_SITE_DIR, "content");
+const total = fs.readdirSync(path.join(content, "works")).filter((f) => f.endsWith(".yaml")).length;
 
-before(async () => {
-  project = makeProjectCopy("pagination-");
-  const content = path.join(project.dir, "content");
-  total = fs.readdirSync(path.join(content, "works")).filter((f) => f.endsWith(".yaml")).length + EXTRA;
-  generateContent(content, EXTRA, 0);
-  buildIn(project.dir);
-  server = await serveSite(project.dir);
-});
-
-after(async () => {
-  await closeBrowser();
-  await server?.stop();
-  project?.cleanup();
-});
+after(closeBrowser);
 
 async function openPage(path: string): Promise<Page> {
   const context = await (await getBrowser()).newContext({ viewport: DESKTOP, baseURL: server.url });
@@ -71,7 +56,7 @@ test("each page lists its share of the case studies and links to every page", as
 test("the pages together list every case study once, in portfolio order", async () => {
   // gatsby/lib/portfolioOrder.ts; the generated case studies share years, so the client and slug
   // tie-breaks decide much of it.
-  const expected = sortWorks(loadContent(path.join(project.dir, "content")).works).map((w) => w.client);
+  const expected = sortWorks(loadContent(content).works).map((w) => w.client);
   const listed: string[] = [];
   for (const p of ["/works", "/works/page/2", "/works/page/3"]) {
     const page = await openPage(p);

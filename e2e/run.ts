@@ -1,7 +1,11 @@
 /**
  * Runs the browser tests: builds the site (unless E2E_SKIP_BUILD=1), serves it with
  * scripts/serve.ts (as `npm start` does) on a free local port, and runs every e2e/*.test.ts with
- * Node's test runner against it. Usage: npm run test:e2e [-- e2e/some.test.ts]
+ * Node's test runner against it. The tests that need a bigger portfolio get the grown site
+ * (test/harness/grownSite.ts), built and served here too. Usage: npm run test:e2e
+ * [-- e2e/some.test.ts]; `-- --build-only` builds the site only, `-- --build-grown` the grown
+ * site only (npm test makes both builds beside its other checks, then runs the tests with
+ * E2E_SKIP_BUILD=1).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -9,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildProduction, productionBuildEnv } from "../test/harness/production";
 import { serveSite } from "../test/harness/server";
+import { buildGrownSite, GROWN_SITE_DIR, GROWN_SITE_TESTS, grownSiteBuilt } from "../test/harness/grownSite";
 import { TEST_FORM_SECRET } from "../test/consultation";
 
 const root = path.resolve(__dirname, "..");
@@ -34,9 +39,17 @@ const slowFirst = (file: string): number => {
 };
 
 async function main() {
-  if (process.env.E2E_SKIP_BUILD !== "1") {
+  const args = process.argv.slice(2);
+  if (args.includes("--build-grown")) {
+    process.stdout.write(`e2e: grown site built in ${buildGrownSite().toFixed(1)} s (${GROWN_SITE_DIR})\n`);
+    return;
+  }
+  const buildOnly = args.includes("--build-only");
+  const skipBuild = process.env.E2E_SKIP_BUILD === "1" && !buildOnly;
+  if (!skipBuild) {
     const { seconds } = buildProduction(root);
     process.stdout.write(`e2e: site built in ${seconds.toFixed(1)} s\n`);
+    if (buildOnly) return;
   }
   // The consultation endpoint writes to a temporary outbox, delivers nowhere (whatever the
   // developer's shell has configured), and allows as many requests as the tests send from 127.0.0.1.
@@ -57,13 +70,18 @@ async function main() {
     CONSULTATION_SECRET: TEST_FORM_SECRET,
   };
   const server = await serveSite(root, consultationEnv);
-  const files = process.argv.slice(2).length
-    ? process.argv.slice(2)
+  const files = args.length
+    ? args
     : fs
         .readdirSync(path.join(root, "e2e"))
         .filter((f) => f.endsWith(".test.ts"))
         .sort((a, b) => slowFirst(a) - slowFirst(b) || a.localeCompare(b))
         .map((f) => path.join("e2e", f));
+  const needsGrown = files.some((f) => GROWN_SITE_TESTS.includes(path.basename(f)));
+  if (needsGrown && (!skipBuild || !grownSiteBuilt())) {
+    process.stdout.write(`e2e: grown site built in ${buildGrownSite().toFixed(1)} s\n`);
+  }
+  const grown = needsGrown ? await serveSite(GROWN_SITE_DIR) : undefined;
   const code = await new Promise<number>((resolve) => {
     const child = spawn(
       process.execPath,
@@ -83,6 +101,7 @@ async function main() {
         env: {
           ...env,
           E2E_BASE_URL: server.url,
+          ...(grown ? { E2E_GROWN_URL: grown.url } : {}),
           E2E_CONSULTATION_OUTBOX: outbox,
           CONSULTATION_SECRET: TEST_FORM_SECRET,
         },
@@ -91,7 +110,7 @@ async function main() {
     );
     child.on("exit", (c) => resolve(c ?? 1));
   });
-  await server.stop();
+  await Promise.all([server.stop(), grown?.stop()]);
   fs.rmSync(path.dirname(outbox), { recursive: true, force: true });
   process.exit(code);
 }

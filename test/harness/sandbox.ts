@@ -9,9 +9,12 @@ const SKIP = new Set(["node_modules", "public", ".cache", ".git", ".data", "cove
 /**
  * A copy of the project in a temporary folder (node_modules linked, not copied), so a test can
  * change content and build without touching the real content or the main build in ./public.
+ * With `at`, the copy is made there, replacing what was there.
  */
-export function makeProjectCopy(prefix = "site-"): { dir: string; cleanup: () => void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+export function makeProjectCopy(prefix = "site-", at?: string): { dir: string; cleanup: () => void } {
+  if (at) fs.rmSync(at, { recursive: true, force: true });
+  const dir = at ?? fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.mkdirSync(dir, { recursive: true });
   for (const entry of fs.readdirSync(root)) {
     if (SKIP.has(entry)) continue;
     fs.cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
