@@ -119,7 +119,7 @@ describe("the portfolio page /works", () => {
     const lazy = images.filter((img) => /loading="lazy"/.test(img)).length;
     assert.equal(lazy, TOTAL - 3, "all but the first row are lazy");
     // No script swaps sources in: the markup is the image (no data-srcset, no per-image script).
-    assert.doesNotMatch(html, /data-srcset|data-main-image/);
+    assert.doesNotMatch(html, /<(img|source)\b[^>]*\bdata-(srcset|src|main-image)\b/);
   });
 
   test("filtering by industry updates the cards, the count and the URL", async () => {

@@ -4,8 +4,9 @@ import type { IGatsbyImageData } from "gatsby-plugin-image";
 /**
  * An image processed by gatsby-plugin-image (sizes, formats and dominant colour, from the page
  * query's `gatsbyImageData`), written as a plain responsive `<picture>`: each format's `srcset`,
- * the fallback's `src`, the intrinsic width and height (so nothing shifts while it loads), the
- * dominant colour behind it, and the browser's own lazy loading.
+ * the fallback's `src`, the intrinsic width and height (a box of the image's proportions, so
+ * nothing shifts while it loads), the dominant colour behind it, and the browser's own lazy
+ * loading.
  *
  * Not the plugin's `<GatsbyImage>` component: on every page with an image, that component's
  * client code fetches a 21 KB (compressed) chunk with react-dom/server to re-render images after
@@ -27,7 +28,13 @@ export function Picture({
   const { images, width, height, backgroundColor } = image;
   const fallback = images.fallback;
   return (
-    <picture className={className} style={{ display: "block", maxWidth: width }}>
+    // The box has the image's proportions before the file arrives, and the image fills it: its
+    // height is never `auto`, which Chromium reports for a lazy image ("Lazy-loaded images
+    // should have explicit dimensions", DevTools' Issues panel).
+    <picture
+      className={className}
+      style={{ display: "block", position: "relative", maxWidth: width, aspectRatio: `${width} / ${height}` }}
+    >
       {images.sources?.map((source) => (
         <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />
       ))}
@@ -41,7 +48,14 @@ export function Picture({
         loading={loading}
         decoding="async"
         fetchPriority={loading === "eager" ? "high" : undefined}
-        style={{ display: "block", width: "100%", height: "auto", backgroundColor }}
+        style={{
+          position: "absolute",
+          inset: 0,
+          width: "100%",
+          height: "100%",
+          objectFit: "cover",
+          backgroundColor,
+        }}
       />
     </picture>
   );
