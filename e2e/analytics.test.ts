@@ -209,7 +209,11 @@ test("field Web Vitals: LCP, CLS and INP go out as events with their attribution
     "the three field metrics",
     // The worker posts them once the page is hidden; on a busy 2-core CI host that took over 15 s.
     30_000,
-  );
+  ).catch((error: Error) => {
+    // Which ones did arrive, and what the tag sent: the failure says where the chain broke.
+    const sent = outside.collects.map((u) => u.searchParams.get("en"));
+    throw new Error(`${error.message}; the tag sent: ${sent.join(", ")}`);
+  });
   const param = (name: string, key: string) => eventsSent(outside, name)[0].searchParams.get(`ep.${key}`);
   for (const name of ["LCP", "CLS", "INP"]) {
     assert.match(param(name, "metric_id") ?? "", /^v\d+-/, `${name} has its id`);
