@@ -1,7 +1,8 @@
 /**
  * `npm run serve` (and the second half of `npm start`): serves the last build on one machine the
- * way the CDN serves the deploy (scripts/siteServer/), and re-sends consultation requests a
- * channel did not take, on a schedule (scripts/siteServer/resendSchedule.ts).
+ * way the CDN serves the deploy (scripts/siteServer/), delivers a saved consultation request right
+ * after its answer, and re-sends requests a channel did not take, on a schedule
+ * (scripts/siteServer/resendSchedule.ts).
  *
  *   PORT=9000 HOST=localhost npm run serve       # or: tsx scripts/serve.ts --port 9000 --host 0.0.0.0
  */
@@ -15,6 +16,9 @@ function option(name: string): string | undefined {
 
 async function main() {
   const root = process.cwd();
+  // This process outlives each answer: a saved request's delivery follows the visitor's answer
+  // instead of keeping them waiting for the mail server (src/server/consultation/intake.ts).
+  process.env.CONSULTATION_DELIVER_AFTER_ANSWER ??= "true";
   if (!hasBuild(root)) {
     console.error("serve: public/_redirects is missing; run `npm run build` first (npm start does both)");
     process.exit(1);

@@ -124,7 +124,7 @@ async function main() {
         "SELECT count(*)::int AS n FROM consultation_requests WHERE id = ANY($1::uuid[]) AND status = 'delivered'",
         [ids],
       );
-    const deliveredInRequest = await delivered();
+    const deliveredAtOnce = await delivered();
     await promisify(execFile)("npm", ["run", "--silent", "consultation:resend"], {
       cwd: root,
       env: { ...process.env, ...env },
@@ -139,7 +139,7 @@ async function main() {
       leads: leadRun,
       invalid: invalidRun,
       stored,
-      deliveredInRequest,
+      deliveredAtOnce,
       deliveredAfterResend: await delivered(),
       mailsReceived: distinctIds(peers, new Set(ids)),
       rssStartMb,

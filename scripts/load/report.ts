@@ -43,7 +43,7 @@ export interface LoadFigures {
   leads: TrafficResult;
   invalid: TrafficResult;
   stored: number;
-  deliveredInRequest: number;
+  deliveredAtOnce: number;
   deliveredAfterResend: number;
   mailsReceived: number;
   rssStartMb: number;
@@ -113,7 +113,7 @@ export function markdown(f: LoadFigures, broken: string[], when: string): string
     `| Sent (valid) | ${f.leads.requests} |`,
     `| Answered 201 | ${f.leads.statuses["201"] ?? 0} |`,
     `| Stored in PostgreSQL | ${f.stored} |`,
-    `| Delivered within the visitor's request | ${f.deliveredInRequest} |`,
+    `| Delivered at once (with or right after the visitor's answer) | ${f.deliveredAtOnce} |`,
     `| Delivered after the re-send | ${f.deliveredAfterResend} |`,
     `| Emails the SMTP server received (distinct requests) | ${f.mailsReceived} |`,
     `| Lost | ${f.leads.requests - f.stored} |`,

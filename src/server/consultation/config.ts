@@ -62,6 +62,11 @@ export interface ConsultationConfig {
   durable: boolean;
   /** The variable that shows this is a serverless runtime (for log messages), if any. */
   serverless?: string;
+  /**
+   * Whether a saved request's delivery goes on after the visitor has the answer (a long-lived
+   * server with a durable store: `npm start`), rather than within the request's time.
+   */
+  deliverAfterAnswer: boolean;
   rateLimit: RateLimit;
   /** A header the host sets itself to the client's address, trusted as is (lower case). */
   clientIpHeader?: string;
@@ -133,6 +138,8 @@ export function readConfig(env: Env = runtimeEnv(), cwd: string = process.cwd())
         },
     durable: Boolean(databaseUrl) || !serverless,
     serverless,
+    // Only where the process outlives the answer and the request is saved durably before it.
+    deliverAfterAnswer: read("CONSULTATION_DELIVER_AFTER_ANSWER")?.toLowerCase() === "true" && !serverless,
     rateLimit: parseRateLimit(read("CONSULTATION_RATE_LIMIT")),
     clientIpHeader,
     trustedHops,

@@ -32,6 +32,11 @@ import type { CreateResult, KeyLookup, LeadStore, Logger } from "./store";
  *    few minutes; elsewhere it is scheduled: docs/deploying.md).
  * 3. The delivery's result is saved.
  *
+ * On a long-lived server (`npm start`: CONSULTATION_DELIVER_AFTER_ANSWER) the visitor gets the
+ * answer as soon as step 1 has saved the request, and steps 2 and 3 follow it, with the same
+ * time limits: a slow mail server never holds the answer up. A serverless function delivers
+ * before it answers, since its instance may be frozen once it has.
+ *
  * A lead is refused only when no channel can take it: with the store down, a channel that
  * delivers it is enough for the success answer (the lead then lives in the inbox or the CRM, and
  * the log says so); with the store down and no channel taking it, the visitor gets the error and
@@ -216,6 +221,34 @@ export async function acceptLead(
 
   if (storeError) return deliverUnstored(record, storeError, deps, time.answer);
 
+  if (config.deliverAfterAnswer) {
+    // A long-lived server with a durable store (config.ts): the request is saved, so the visitor
+    // has the answer now and delivery follows; if this process stops first, the request is left
+    // `pending` and the re-send takes it.
+    afterAnswer(deliverAndSave(record, deps, time), record.id, log);
+    return accepted(record.id);
+  }
+  return deliverAndSave(record, deps, time);
+}
+
+/** Deliveries that went on after their answer, until each has saved its result. */
+const inFlight = new Set<Promise<unknown>>();
+
+function afterAnswer(work: Promise<unknown>, id: string, log: Logger): void {
+  const tracked = work
+    .catch((error) => log.error(`consultation: delivery of ${id} after the answer failed: ${String(error)}`))
+    .finally(() => inFlight.delete(tracked));
+  inFlight.add(tracked);
+}
+
+/** Resolves once every delivery that went on after its answer has finished (tests, shutdown). */
+export async function deliveriesSettled(): Promise<void> {
+  while (inFlight.size) await Promise.allSettled([...inFlight]);
+}
+
+/** Delivery by every channel within the request's time, then its result saved: the answer. */
+async function deliverAndSave(record: OutboxRecord, deps: Deps, time: Phases): Promise<Reply> {
+  const { config, store, log } = deps;
   const next = await deliver(record, config, { deadline: time.delivery });
   const reached = reachedAnyChannel(next);
   const save = (snapshot: OutboxRecord) => time.answer.within("saving the delivery", store.update(snapshot));

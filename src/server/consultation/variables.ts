@@ -106,6 +106,12 @@ export const VARIABLES = [
       "Time limit of each delivery attempt by the re-send. Within a visitor's request, delivery gets what is left of CONSULTATION_DEADLINE_MS instead.",
   },
   {
+    name: "CONSULTATION_DELIVER_AFTER_ANSWER",
+    default: "`false` (`npm start` sets `true`)",
+    meaning:
+      "`true`: once a request is saved, the visitor gets the answer and the email and webhook go out right after it, instead of within the request's time; what does not go out is left to the re-send. Taken only on a long-lived server (never on a serverless runtime, which may be frozen once it has answered).",
+  },
+  {
     name: "CONSULTATION_RESEND_INTERVAL_MINUTES",
     default: "`5`",
     meaning:

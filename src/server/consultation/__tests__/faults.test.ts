@@ -2,6 +2,7 @@
 import { Client } from "pg";
 import { readConfig } from "../config";
 import { handleConsultation, type Deps, type Reply } from "../handler";
+import { deliveriesSettled } from "../intake";
 import { resendFailed } from "../resend";
 import { openStore } from "../stores";
 import type { LeadStore } from "../store";
@@ -171,6 +172,47 @@ describe("a slow channel", () => {
     expect(reply.status).toBe(201);
     expect(reply.waitedMs).toBeLessThan(ANSWER_WITHIN_MS);
     expect(hanging.requests).toBe(1);
+  });
+});
+
+describe("on a long-lived server, delivery after the answer (npm start: CONSULTATION_DELIVER_AFTER_ANSWER)", () => {
+  const AFTER = { CONSULTATION_DELIVER_AFTER_ANSWER: "true" };
+
+  test("the visitor does not wait for a mail server that never greets; the request stays for the re-send", async () => {
+    const silent = await startSilentServer();
+    cleanups.push(() => silent.stop());
+    const endpoint = instance({ ...AFTER, SMTP_URL: `smtp://127.0.0.1:${silent.port}`, CONSULTATION_TO: TO });
+    const reply = await endpoint.post(validRequest());
+    expect(reply.status).toBe(201);
+    // Answered once saved: not after the delivery's share of the deadline (seconds).
+    expect(reply.waitedMs).toBeLessThan(1_000);
+    const [saved] = await rows("SELECT status FROM consultation_requests WHERE id = $1", [idOf(reply)]);
+    expect(saved.status).toBe("pending");
+    await deliveriesSettled();
+    const [after] = await rows("SELECT status FROM consultation_requests WHERE id = $1", [idOf(reply)]);
+    expect(after.status).toBe("failed");
+    expect(silent.connections).toBe(1);
+  }, 30_000);
+
+  test("a working mail server gets the lead right after the answer, and the request is saved as delivered", async () => {
+    const smtp = await smtpPeer();
+    const endpoint = instance({ ...AFTER, SMTP_URL: smtp.url, CONSULTATION_TO: TO });
+    const body = validRequest();
+    const reply = await endpoint.post(body);
+    expect(reply.status).toBe(201);
+    await deliveriesSettled();
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0].text).toContain(body.details);
+    const [saved] = await rows("SELECT status FROM consultation_requests WHERE id = $1", [idOf(reply)]);
+    expect(saved.status).toBe("delivered");
+  });
+
+  test("never on a serverless runtime, whose instance may be frozen once it has answered", () => {
+    expect(readConfig({ ...TEST_ENV, ...AFTER, DATABASE_URL: url }).deliverAfterAnswer).toBe(true);
+    expect(readConfig({ ...TEST_ENV, ...AFTER, DATABASE_URL: url, NETLIFY: "true" }).deliverAfterAnswer).toBe(
+      false,
+    );
+    expect(readConfig({ ...TEST_ENV, DATABASE_URL: url }).deliverAfterAnswer).toBe(false);
   });
 });
 
