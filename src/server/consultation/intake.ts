@@ -225,7 +225,12 @@ export async function acceptLead(
     // A long-lived server with a durable store (config.ts): the request is saved, so the visitor
     // has the answer now and delivery follows; if this process stops first, the request is left
     // `pending` and the re-send takes it.
-    afterAnswer(deliverAndSave(record, deps, time), record.id, log);
+    // Started on the next turn of the event loop, once the answer has been handed over.
+    afterAnswer(
+      new Promise((resolve) => setImmediate(resolve)).then(() => deliverAndSave(record, deps, time)),
+      record.id,
+      log,
+    );
     return accepted(record.id);
   }
   return deliverAndSave(record, deps, time);
