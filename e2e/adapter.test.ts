@@ -76,7 +76,7 @@ describe("public/_headers and public/_redirects", () => {
       assert.equal(served(url)["content-security-policy"], notFound, url);
   });
 
-  test("no rule lets an inline script run unhashed, or script text be evaluated on the site", () => {
+  test("no rule lets an inline script run unhashed, script text be evaluated on the site, or anything the Observatory marks down", () => {
     const policies = fileRules.flatMap((rule) => {
       const value = rule.values["content-security-policy"] ?? rule.values["Content-Security-Policy"];
       return value ? [{ for: rule.for, value }] : [];
@@ -87,6 +87,15 @@ describe("public/_headers and public/_redirects", () => {
       assert.ok(!sources.includes("'unsafe-inline'"), `${source}: 'unsafe-inline'`);
       if (!source.startsWith("/admin"))
         assert.ok(!sources.includes("'unsafe-eval'"), `${source}: 'unsafe-eval'`);
+      // The rest of what MDN's HTTP Observatory checks in a policy.
+      const directives = value.split(/\s*;\s*/);
+      for (const required of ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'"])
+        assert.ok(directives.includes(required), `${source}: ${required}`);
+      assert.doesNotMatch(
+        value,
+        /(^|\s)http:|localhost|127\.0\.0\.1/,
+        `${source}: an insecure or local source`,
+      );
     }
   });
 

@@ -30,6 +30,8 @@ const SECURITY = [
   "x-content-type-options",
   "referrer-policy",
   "permissions-policy",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
 ];
 
 test("every kind of response, a 404 and a redirect included, carries the pages' security headers", async () => {
@@ -81,6 +83,28 @@ test("pages get the site's policy, /admin/ the CMS's, with the cache rules of th
   // A file that is no page lets no inline script run at all.
   assert.equal(bundle.headers.get("content-security-policy"), SITE_POLICY);
   assert.equal((await get("/page-data/index/page-data.json")).headers.get("cache-control"), REVALIDATE);
+});
+
+test("other sites may show the social cards and images, nothing else; the CMS may open its sign-in popup", async () => {
+  const page = await get("/contact");
+  await page.arrayBuffer();
+  assert.equal(page.headers.get("cross-origin-opener-policy"), "same-origin");
+  assert.equal(page.headers.get("cross-origin-resource-policy"), "same-origin");
+  const html = await (await get("/works/humm")).text();
+  const card = /<meta property="og:image" content="https?:\/\/[^/"]+(\/og\/[^"]+)"/.exec(html)?.[1];
+  const picture = /srcSet="(\/static\/[^" ,]+)/.exec(html)?.[1];
+  assert.ok(card && picture, "the case study has a social card and a processed image");
+  for (const path of [card, picture, "/icons/social.svg"]) {
+    const res = await get(path);
+    await res.arrayBuffer();
+    assert.equal(res.status, 200, path);
+    assert.equal(res.headers.get("cross-origin-resource-policy"), "cross-origin", path);
+    assert.equal(res.headers.get("cross-origin-opener-policy"), "same-origin", path);
+  }
+  const admin = await get("/admin/");
+  await admin.arrayBuffer();
+  assert.equal(admin.headers.get("cross-origin-opener-policy"), "same-origin-allow-popups");
+  assert.equal(admin.headers.get("cross-origin-resource-policy"), "same-origin");
 });
 
 test("no X-Powered-By, no Access-Control-Allow-Origin, and the host's config files are not served", async () => {

@@ -46,6 +46,11 @@ export const COMMON_HEADERS: readonly { key: string; value: string }[] = [
   { key: "x-frame-options", value: "DENY" },
   { key: "referrer-policy", value: "strict-origin-when-cross-origin" },
   { key: "permissions-policy", value: PERMISSIONS_POLICY },
+  // A window this site opens, or that opens it, shares no browsing context group with it.
+  { key: "cross-origin-opener-policy", value: "same-origin" },
+  // Other sites may not embed the site's responses; the images they may show (social cards,
+  // the feeds' pictures) are allowed by their own rule (gatsby/lib/headers.ts).
+  { key: "cross-origin-resource-policy", value: "same-origin" },
 ];
 
 /** The function answers JSON: it may load nothing, and nothing may frame it. */

@@ -23,7 +23,18 @@ export interface HeaderRule {
 /** The headers every response carries whatever it is (shared/securityHeaders.ts, which the function sends too). */
 const common: Header[] = COMMON_HEADERS.map(({ key, value }) => ({ key, value }));
 
-/** The rules gatsby-config declares: every path, and the CMS under /admin/ with its own policy. */
+/**
+ * The images other sites may show: the social cards (`/og/`, in link previews), the processed
+ * images and icons (`/static/`, `/icons/`, in the feeds' entries and in search results). Every
+ * other response keeps `same-origin`.
+ */
+export const SHAREABLE_IMAGE_FOLDERS = ["/og/*", "/static/*", "/icons/*"] as const;
+
+/**
+ * The rules gatsby-config declares: every path; the CMS under /admin/ with its own policy (and
+ * a popup-friendly opener policy: Decap signs in through a popup window that answers its opener
+ * by postMessage); and the shareable images, which any site may embed.
+ */
 export function headerRules(settings: HeaderSettings): HeaderRule[] {
   return [
     {
@@ -32,8 +43,17 @@ export function headerRules(settings: HeaderSettings): HeaderRule[] {
     },
     {
       source: "/admin/*",
-      headers: [{ key: "content-security-policy", value: adminPolicy() }, ...common],
+      headers: [
+        { key: "content-security-policy", value: adminPolicy() },
+        ...common.map((h) =>
+          h.key === "cross-origin-opener-policy" ? { ...h, value: "same-origin-allow-popups" } : h,
+        ),
+      ],
     },
+    ...SHAREABLE_IMAGE_FOLDERS.map((source) => ({
+      source,
+      headers: [{ key: "cross-origin-resource-policy", value: "cross-origin" }],
+    })),
   ];
 }
 
