@@ -59,6 +59,10 @@ export const runCounts = (
   repeatsOfPage >= MAX_REPEATS_PER_PAGE ||
   repeatsOfRun >= MAX_REPEATS_PER_RUN;
 
+/** Whether a row's TBT went unjudged because its runs' median host speed was under the floor. */
+export const tbtNotJudged = (f: Pick<Figures, "benchmarkIndex">): boolean =>
+  f.benchmarkIndex < HOST_SPEED_FLOOR;
+
 export type Budget = keyof typeof BUDGET;
 
 export interface Problem {
@@ -101,7 +105,11 @@ export function budgetProblems(name: string, pagePath: string, f: Figures, ratio
   if (pagePath !== "/new-home" && !(f.seo >= BUDGET.seo))
     add("seo", `SEO ${score(f.seo)} < ${BUDGET.seo}${why("seo")}`);
   if (!(f.cls <= BUDGET.cls)) add("cls", `CLS ${f.cls.toFixed(3)} > ${BUDGET.cls}`);
-  if (!(f.tbtMs <= BUDGET.tbtMs)) add("tbtMs", `TBT ${Math.round(f.tbtMs)} ms > ${BUDGET.tbtMs} ms`);
+  // TBT is judged when the row was measured on a host at HOST_SPEED_FLOOR or faster: below it
+  // the bare Gatsby page itself measured 64 ms (a fresh-clone run, host speed 2,586), so the
+  // figure describes the host (`tbtNotJudged` reports it instead).
+  if (!tbtNotJudged(f) && !(f.tbtMs <= BUDGET.tbtMs))
+    add("tbtMs", `TBT ${Math.round(f.tbtMs)} ms > ${BUDGET.tbtMs} ms`);
   if (!(ratio <= BUDGET.jsRatio))
     add("jsRatio", `first-load JS ${ratio.toFixed(2)}x the bare page > ${BUDGET.jsRatio}x`);
   return out;

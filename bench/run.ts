@@ -43,6 +43,7 @@ import {
   MAX_REPEATS_PER_RUN,
   runCounts,
   score,
+  tbtNotJudged,
   type Problem,
 } from "./budgets";
 import { measureGrowth, type GrowthFigures } from "./growth";
@@ -119,6 +120,8 @@ function row(name: string, p: string, visitor: string, f: Figures, ratio?: numbe
 
 /** The performance runs repeated because the host was slow: "page, visitor (host speed)". */
 const repeated: string[] = [];
+/** Rows over the TBT budget measured on a host under the speed floor (not judged: budgets.ts). */
+const unjudged: string[] = [];
 
 /**
  * A categories run of one page, then `runs` performance runs that count (`runCounts`: one
@@ -237,6 +240,10 @@ async function main() {
         }
         lines.push(row(name, p, profile.name, f, ratio));
         problems.push(...found.map((x) => x.message));
+        if (tbtNotJudged(f) && f.tbtMs > BUDGET.tbtMs)
+          unjudged.push(
+            `${name}, ${profile.name}: TBT ${Math.round(f.tbtMs)} ms at host speed ${Math.round(f.benchmarkIndex)}`,
+          );
         // Not a budget: a check that the row measured the visitor it is labelled with.
         problems.push(...first.seen.map((s) => `${name} (${profile.name}): ${s}`));
         process.stdout.write(`${lines[lines.length - 1]}\n`);
@@ -293,6 +300,10 @@ async function main() {
   );
   writeDoc(table, growth, siteBuild?.seconds, problems, remeasured, search?.text);
 
+  if (unjudged.length)
+    process.stdout.write(
+      `\nTBT over ${BUDGET.tbtMs} ms on a host under the speed floor (${HOST_SPEED_FLOOR}), not judged:\n${unjudged.map((u) => `  - ${u}`).join("\n")}\n`,
+    );
   if (problems.length) {
     process.stderr.write(`\nBudgets broken:\n${problems.map((p) => `  - ${p}`).join("\n")}\n`);
     process.exit(1);
@@ -316,7 +327,7 @@ Measured by \`npm run bench\` on ${date} (per page and visitor, one Lighthouse r
 
 The build measured is the production configuration (\`test/harness/production.ts\`: analytics on, with a test measurement id). The country lookup, gtag.js and the Google Analytics collection endpoint are answered by a local stub (\`bench/thirdPartyStub.ts\`) that Chromium reaches under the real host names, so every request succeeds as in production; the stand-in gtag.js is not Google's script, so the cost of Google's own code is not in these figures. Visitors: "consent region, before choosing" (the lookup answers DE: the consent banner is shown, no analytics) and "outside" (US: analytics loads).
 
-Budgets, for both visitors (the script exits non-zero when one breaks, confirmed by a second median of ${RUNS} runs): performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices ${BUDGET.bestPractices}, SEO ${BUDGET.seo} (not for \`/new-home\`, which is noindex), CLS <= ${BUDGET.cls}, TBT <= ${BUDGET.tbtMs} ms, first-load JavaScript <= ${BUDGET.jsRatio}x the bare page with one image.
+Budgets, for both visitors (the script exits non-zero when one breaks, confirmed by a second median of ${RUNS} runs): performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, best practices ${BUDGET.bestPractices}, SEO ${BUDGET.seo} (not for \`/new-home\`, which is noindex), CLS <= ${BUDGET.cls}, TBT <= ${BUDGET.tbtMs} ms (judged on rows measured at host speed ${HOST_SPEED_FLOOR} or more), first-load JavaScript <= ${BUDGET.jsRatio}x the bare page with one image.
 
 A performance run that starts while the host measures under ${HOST_SPEED_FLOOR} (Lighthouse's \`benchmarkIndex\`) does not count and is repeated, at most ${MAX_REPEATS_PER_PAGE} times per page and ${MAX_REPEATS_PER_RUN} times in the whole run (\`bench/budgets.ts\`, \`runCounts\`). ${repeated.length ? `This run repeated ${repeated.length}: ${repeated.join(", ")}.` : "This run repeated none."}
 
@@ -326,7 +337,7 @@ A performance run that starts while the host measures under ${HOST_SPEED_FLOOR} 
 ${siteBuild ? `\nSite build (\`gatsby build\`) in this run: ${siteBuild.toFixed(0)} s.\n` : ""}
 ${table}
 
-${remeasured.length ? `Measured again because the first median broke a budget (a budget counts as broken only when the second median breaks it too): ${remeasured.join("; ")}.\n\n` : ""}${problems.length ? `Budgets broken in this run:\n\n${problems.map((p) => `- ${p}`).join("\n")}\n` : "All budgets held in this run.\n"}
+${unjudged.length ? `TBT over ${BUDGET.tbtMs} ms measured on a host under the speed floor (${HOST_SPEED_FLOOR}), not judged (\`bench/budgets.ts\`, \`tbtNotJudged\`: on such a host the bare page itself can measure over the budget): ${unjudged.join("; ")}.\n\n` : ""}${remeasured.length ? `Measured again because the first median broke a budget (a budget counts as broken only when the second median breaks it too): ${remeasured.join("; ")}.\n\n` : ""}${problems.length ? `Budgets broken in this run:\n\n${problems.map((p) => `- ${p}`).join("\n")}\n` : "All budgets held in this run.\n"}
 "Interaction (4x CPU)": the rows named "interaction:" come from \`bench/interactions.ts\` (Playwright in Debian's Chromium, CPU slowed ${CPU_SLOWDOWN}x as Lighthouse's mobile emulation does, the outside visitor, a fresh hydrated page per run): Event Timing's duration of the interaction (what INP counts; under 16 ms reads 16), and for the consultation modal the time from the click to the frame that shows it, its lazy chunk fetched and run included. Median of ${RUNS} (each run in brackets), budget ${BUDGET.interactionMs} ms, confirmed like the others.
 
 ## Field metrics beside the lab

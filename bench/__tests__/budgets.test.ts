@@ -5,6 +5,7 @@ import {
   MAX_REPEATS_PER_PAGE,
   MAX_REPEATS_PER_RUN,
   runCounts,
+  tbtNotJudged,
 } from "../budgets";
 import type { Figures } from "../lighthouse";
 
@@ -96,4 +97,19 @@ test("a run on a host slower than the floor is repeated; a page's repeats and th
   // Once the whole benchmark has used its repeats, a slow host's runs count as they come.
   expect(runCounts({ benchmarkIndex: 2252 }, 0, MAX_REPEATS_PER_RUN - 1)).toBe(false);
   expect(runCounts({ benchmarkIndex: 2252 }, 0, MAX_REPEATS_PER_RUN)).toBe(true);
+});
+
+test("TBT is judged on a host at the speed floor or faster; on a slower one it describes the host", () => {
+  const slow = { ...good, tbtMs: 131, benchmarkIndex: HOST_SPEED_FLOOR - 1 };
+  expect(tbtNotJudged(slow)).toBe(true);
+  expect(budgetProblems("new-home", "/new-home", slow, 1.01).map((p) => p.budget)).toEqual([]);
+  const fast = { ...slow, benchmarkIndex: HOST_SPEED_FLOOR };
+  expect(budgetProblems("new-home", "/new-home", fast, 1.01).map((p) => p.detail)).toEqual([
+    "TBT 131 ms > 50 ms",
+  ]);
+  // The other budgets hold on any host.
+  expect(budgetProblems("new-home", "/new-home", { ...slow, cls: 0.2 }, 1.3).map((p) => p.budget)).toEqual([
+    "cls",
+    "jsRatio",
+  ]);
 });
