@@ -1,44 +1,25 @@
 /**
- * The consultation modal is a chunk of its own, loaded when a visitor first opens it. When that
- * chunk cannot load (a dropped connection, a deploy that removed it), the page must stay and the
+ * The consultation modal is a chunk of its own, fetched once the page is idle (or when a visitor
+ * opens it first). When that chunk cannot load (a dropped connection, a deploy that removed it), the page must stay and the
  * visitor must reach the form another way: the consultation page.
  */
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import path from "node:path";
 import { after, test } from "node:test";
 import { loadContent } from "../gatsby/lib/content";
 import { contentDir } from "../gatsby/lib/paths";
 import { pagePath } from "../shared/routes";
 import { closeBrowser, newPage, open } from "./lib/browser";
+import { chunkFiles } from "./lib/html";
 
 after(closeBrowser);
 
-const root = path.resolve(__dirname, "..");
 const content = loadContent(contentDir());
 /** Where the consultation form is: the page content/navigation.yaml names, at its route. */
 const consultationPath = pagePath(content.navigation.consultation.page);
 const dialogLabel = content.navigation.consultation.dialogLabel;
 
-/**
- * The modal chunk's files, from the build's chunk map (chunk name to the files webpack wrote),
- * by the name the layout's import gives it (src/layout/Layout/Layout.ConsultationModal.tsx).
- */
-function modalChunkFiles(): string[] {
-  const chunkMap = JSON.parse(fs.readFileSync(path.join(root, "public/chunk-map.json"), "utf8")) as Record<
-    string,
-    string[]
-  >;
-  const files = (chunkMap["consultation-modal"] ?? []).filter((f) => f.endsWith(".js"));
-  assert.ok(
-    files.length > 0,
-    `no consultation-modal chunk in public/chunk-map.json: ${Object.keys(chunkMap)}`,
-  );
-  return files;
-}
-
 test("if the modal's chunk cannot load, the page stays and the visitor lands on the consultation page", async () => {
-  const files = modalChunkFiles();
+  const files = chunkFiles("consultation-modal");
   const { page, context } = await newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

@@ -14,7 +14,7 @@ import {
 } from "./lib/browser";
 import { routeTable } from "../test/harness/routes";
 import { samplePages } from "../test/harness/samplePages";
-import { staticHtml } from "./lib/html";
+import { chunkFiles, staticHtml, tags } from "./lib/html";
 import { uniqueEmail } from "./lib/outbox";
 import { nextFrames, waitFor } from "./lib/wait";
 import { MIN_FILL_MS } from "../schemas/consultation";
@@ -537,25 +537,28 @@ describe("footer", () => {
 });
 
 describe("consultation modal", () => {
-  test("opens from a page button, lazily; Escape closes it and focus returns to the button", async () => {
+  test("opens from a page button, its code fetched once the page is idle; Escape closes it and focus returns to the button", async () => {
     const { page, context } = await newPage();
     const scripts = recordScripts(page);
-    await page.goto("/services/nlp-solutions", { waitUntil: "networkidle" });
     const modalText = "Thirty minutes with a senior engineer";
-    assert.equal(
-      (await scripts()).filter((s) => s.includes(modalText)).length,
-      0,
-      "modal code is in the first load",
-    );
-    const button = page.getByRole("main").getByRole("link", { name: "Get a free consultation" }).first();
-    await button.click();
-    const modal = page.getByRole("dialog", { name: "Book a free consultation" });
-    await modal.waitFor({ state: "visible" });
-    // The response event and the body read can trail the render, so poll for a moment.
+    // Not in the page's first load: the static HTML neither holds the modal nor loads its code.
+    const html = await staticHtml("/services/nlp-solutions");
+    assert.ok(!html.includes(modalText), "the modal is in the static HTML");
+    const loaded = [...tags(html, "script").map((t) => t.src), ...tags(html, "link").map((t) => t.href)];
+    for (const file of chunkFiles("consultation-modal"))
+      assert.ok(!loaded.includes(file), `${file} is in the first load`);
+    await page.goto("/services/nlp-solutions", { waitUntil: "networkidle" });
+    // Fetched at idle and rendered closed: nothing on screen or in the accessibility tree.
     await waitFor(
       async () => (await scripts()).some((s) => s.includes(modalText)),
-      "modal code was loaded on demand",
+      "modal code was fetched once the page was idle",
     );
+    const modal = page.getByRole("dialog", { name: "Book a free consultation" });
+    assert.equal(await modal.count(), 0, "a closed modal is exposed");
+    assert.equal(await page.getByText(modalText).isVisible(), false, "a closed modal is on screen");
+    const button = page.getByRole("main").getByRole("link", { name: "Get a free consultation" }).first();
+    await button.click();
+    await modal.waitFor({ state: "visible" });
     assert.equal(page.url(), `${baseUrl()}/services/nlp-solutions`, "the link did not navigate");
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press("Tab");

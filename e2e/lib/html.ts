@@ -1,4 +1,19 @@
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
 import { baseUrl } from "./browser";
+
+/**
+ * A named chunk's script files, from the build's chunk map (chunk name to the files webpack
+ * wrote), e.g. "consultation-modal" (src/layout/Layout/Layout.ConsultationModal.tsx names it).
+ */
+export function chunkFiles(name: string): string[] {
+  const file = path.resolve(__dirname, "../../public/chunk-map.json");
+  const chunkMap = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, string[]>;
+  const files = (chunkMap[name] ?? []).filter((f) => f.endsWith(".js"));
+  assert.ok(files.length > 0, `no ${name} chunk in public/chunk-map.json: ${Object.keys(chunkMap)}`);
+  return files;
+}
 
 /** The static HTML of a built page, as a crawler without JavaScript receives it. */
 export async function staticHtml(path: string): Promise<string> {

@@ -37,6 +37,9 @@ footer::after { content: ""; display: block; height: var(--bottom-area, 0px); }
  * browser opened it before the page hydrated (src/layout/MobileMenu).
  */
 html:has(dialog[open]:modal) { overflow: hidden; }
+/* The scrollbar's room stays when a dialog hides it: the page does not jump sideways, and the
+   browser does not lay the whole page out again at the new width as the dialog opens. */
+html { scrollbar-gutter: stable; }
 @media (prefers-reduced-motion: reduce) { html { scroll-behavior: auto; } }
 body {
   margin: 0;

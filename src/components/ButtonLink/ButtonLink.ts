@@ -68,6 +68,15 @@ export const ButtonLink = styled(Link)<{ $variant?: Variant }>`
   ${base}
 `;
 
+/**
+ * A plain link with the same look, for a link whose click the page handles itself (the consultation
+ * button opens the modal): a router link would fetch its page's data and code on hover, work the
+ * click does not need and that competes with it on a slow phone.
+ */
+export const ButtonAnchor = styled.a<{ $variant?: Variant }>`
+  ${base}
+`;
+
 /** A real button with the same look (opens the consultation modal, toggles, submits). */
 export const Button = styled.button<{ $variant?: Variant }>`
   ${base}

@@ -35,6 +35,32 @@ function loadValidation(): Promise<Validation> {
   return validation;
 }
 
+const subscribeToNothing = () => () => undefined;
+const inTheBrowser = () => false;
+const fromServerHtml = () => true;
+
+/**
+ * Where the form is, its key and token, and its values: the draft's (else empty, with the page's
+ * service), under what the visitor typed into the server's HTML before the script ran (`typed`).
+ */
+function restore(
+  pathnameProp: string | undefined,
+  services: readonly ServiceOption[],
+  typed: { form: HTMLFormElement | null; rendered: FormValues } | null,
+): { pathname: string; meta: Meta; values: FormValues } {
+  const pathname = pathnameProp ?? window.location.pathname;
+  const draft = loadDraft();
+  const meta: Meta = draft
+    ? { token: draft.formToken, key: draft.idempotencyKey, fingerprint: draft.fingerprint }
+    : { key: newIdempotencyKey() };
+  const saved = draft?.values ?? emptyValues(initialService(pathname, services));
+  return {
+    pathname,
+    meta,
+    values: { ...saved, ...(typed ? typedBeforeHydration(typed.form, typed.rendered) : {}) },
+  };
+}
+
 export const TOAST_SENT = "Thank you! Your consultation request has been sent.";
 export const TOAST_FAILED = "Your request was not sent. Everything you wrote is still in the form.";
 
@@ -80,12 +106,18 @@ export function useConsultationSubmission({
   /** The form element: what was typed into it before hydration is kept. */
   form: React.RefObject<HTMLFormElement>;
 }): ConsultationSubmission {
-  const [pathname, setPathname] = React.useState(pathnameProp ?? "");
+  // Rendered from the server's HTML (the /contact page's form, hydrating) or mounted in the browser
+  // after it (the modal's). Only a hydrating form must first render what the server rendered.
+  const hydrating = React.useSyncExternalStore(subscribeToNothing, inTheBrowser, fromServerHtml);
+  // A form mounted in the browser reads its draft in its first render: no second render of the
+  // whole form just after it opens (on a phone's CPU that render delayed the dialog's next frame).
+  const [restored] = React.useState(() => (hydrating ? undefined : restore(pathnameProp, services, null)));
+  const [pathname, setPathname] = React.useState(restored?.pathname ?? pathnameProp ?? "");
   const [state, dispatch] = React.useReducer(reducer, undefined, () =>
-    initialState(emptyValues(initialService(pathnameProp ?? "", services))),
+    initialState(restored?.values ?? emptyValues(initialService(pathnameProp ?? "", services))),
   );
-  const [ready, setReady] = React.useState(false);
-  const meta = React.useRef<Meta>({ key: "" });
+  const [ready, setReady] = React.useState(restored !== undefined);
+  const meta = React.useRef<Meta>(restored?.meta ?? { key: "" });
   const tokenRequest = React.useRef<Promise<FormToken | undefined> | undefined>(undefined);
   const tokenAsked = React.useRef(false);
   /** True from a submit until it has been sent or stopped: a second click does nothing. */
@@ -94,15 +126,11 @@ export function useConsultationSubmission({
   // After hydration: where we are, the draft a reload would otherwise have lost, and what the
   // visitor typed before the script ran (on top: it is what they see).
   React.useEffect(() => {
-    const path = pathnameProp ?? window.location.pathname;
-    setPathname(path);
-    const typed = typedBeforeHydration(form.current, state.values);
-    const draft = loadDraft();
-    meta.current = draft
-      ? { token: draft.formToken, key: draft.idempotencyKey, fingerprint: draft.fingerprint }
-      : { key: newIdempotencyKey() };
-    const saved = draft?.values ?? emptyValues(initialService(path, services));
-    dispatch({ type: "restore", values: { ...saved, ...typed } });
+    if (restored) return;
+    const found = restore(pathnameProp, services, { form: form.current, rendered: state.values });
+    setPathname(found.pathname);
+    meta.current = found.meta;
+    dispatch({ type: "restore", values: found.values });
     setReady(true);
     // Runs once, when the form opens: `state` is still the rendered one.
     // eslint-disable-next-line react-hooks/exhaustive-deps

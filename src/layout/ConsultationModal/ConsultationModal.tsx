@@ -4,7 +4,7 @@ import { ConsultationForm } from "../../components/ConsultationForm";
 import { useDialogFocusTrap } from "../../hooks/useDialogFocusTrap";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
 import { telHref } from "../../lib/phone";
-import { useLayout } from "../../hooks/useLayout";
+import { useSetShowModal } from "../../hooks/useLayout";
 import { DIALOG_TOASTS, Toasts } from "../Toasts";
 import { CloseIcon } from "../../components/Icon";
 import { dialogCloseButton } from "../../styles/controls";
@@ -28,21 +28,25 @@ const Close = styled.button`
 `;
 
 /**
- * The consultation dialog with the consultation form, loaded only when a visitor opens it. A native modal <dialog>: focus
- * stays inside, the page behind is inert, Escape and the Close button close it, and the layout
- * returns focus to the button that opened it.
+ * The consultation dialog with the consultation form, rendered closed once the page is idle and
+ * opened by `open` (src/layout/Layout). A native modal <dialog>: focus stays inside, the page
+ * behind is inert, Escape and the Close button close it, and the layout returns focus to the
+ * button that opened it.
  */
-export default function ConsultationModal() {
-  const { setShowModal } = useLayout();
+export default function ConsultationModal({ open }: { open: boolean }) {
+  const setShowModal = useSetShowModal();
   const site = useSiteSettings();
   const dialog = React.useRef<HTMLDialogElement>(null);
   useDialogFocusTrap(dialog);
 
-  React.useEffect(() => {
+  // Opened in the commit that sets `open`: the first frame after the click shows the dialog.
+  React.useLayoutEffect(() => {
     const el = dialog.current;
-    if (el && !el.open) el.showModal();
-    return () => el?.close();
-  }, []);
+    if (!el) return;
+    if (open && !el.open) el.showModal();
+    if (!open && el.open) el.close();
+  }, [open]);
+  React.useEffect(() => () => dialog.current?.close(), []);
 
   return (
     <Dialog ref={dialog} aria-labelledby="consultation-title" onClose={() => setShowModal(false)}>
@@ -59,7 +63,8 @@ export default function ConsultationModal() {
         <a href={`mailto:${site.email}`}>{site.email}</a>.
       </p>
       <ConsultationForm headingLevel={3} toastContainerId={DIALOG_TOASTS} />
-      <Toasts containerId={DIALOG_TOASTS} />
+      {/* Its toast area exists while it is open (react-toastify is fetched then, at idle). */}
+      {open && <Toasts containerId={DIALOG_TOASTS} />}
     </Dialog>
   );
 }

@@ -7,7 +7,7 @@ import { useSiteSettings } from "../../hooks/useSiteSettings";
 import { footerColumnView, isColumnOpen } from "../../lib/footerColumn";
 import type { ResolvedLink } from "../../lib/links";
 import { telHref } from "../../lib/phone";
-import { useLayout } from "../../hooks/useLayout";
+import { useMobileSize } from "../../hooks/useLayout";
 import { openConsentSettings } from "../../lib/consent";
 import { Bottom, Brand, Columns, Heading, List, MoreButton, SettingsButton, Wrapper } from "./Footer.styles";
 
@@ -97,7 +97,7 @@ function Column({ column, index, mobile }: { column: FooterColumn; index: number
 export function Footer() {
   const site = useSiteSettings();
   const columns = useFooter();
-  const { mobileSize } = useLayout();
+  const mobileSize = useMobileSize();
   return (
     <Wrapper>
       <Container>

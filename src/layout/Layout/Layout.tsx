@@ -1,10 +1,9 @@
 import * as React from "react";
 import styled from "styled-components";
 import { Footer } from "../Footer";
-import { useLayout } from "../../hooks/useLayout";
 import { Navbar } from "../Navbar";
 import { Toasts } from "../Toasts";
-import { LazyConsultationModal } from "./Layout.ConsultationModal";
+import { ConsultationModalSlot } from "./Layout.ConsultationModal";
 
 const SkipLink = styled.a`
   position: absolute;
@@ -33,7 +32,6 @@ export interface LayoutProps {
  * region in the static HTML; react-toastify loads the first time a toast is shown (src/layout/Toasts).
  */
 export function Layout({ pathname, solidNavbar, children }: LayoutProps) {
-  const { showModal } = useLayout();
   return (
     <>
       <SkipLink href="#main">Skip to content</SkipLink>
@@ -43,7 +41,7 @@ export function Layout({ pathname, solidNavbar, children }: LayoutProps) {
       </main>
       <Footer />
       <Toasts />
-      {showModal && <LazyConsultationModal />}
+      <ConsultationModalSlot pathname={pathname} />
     </>
   );
 }

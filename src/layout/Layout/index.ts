@@ -1,1 +1,2 @@
 export * from "./Layout";
+export { prepareConsultationModal } from "./Layout.ConsultationModal";

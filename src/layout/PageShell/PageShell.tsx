@@ -5,7 +5,7 @@ import { Analytics } from "../../components/Analytics";
 import { BottomArea } from "../../components/BottomArea";
 import { CountrySuggestion } from "../../components/CountrySuggestion";
 import { theme } from "../../styles/theme";
-import { Layout } from "../Layout";
+import { Layout, prepareConsultationModal } from "../Layout";
 import { LayoutProvider } from "../../hooks/useLayout";
 
 export interface PageShellProps {
@@ -23,7 +23,7 @@ export interface PageShellProps {
 export function PageShell({ pathname, solidNavbar, children }: PageShellProps) {
   return (
     <ThemeProvider theme={theme}>
-      <LayoutProvider>
+      <LayoutProvider prepareModal={prepareConsultationModal}>
         {isStandalonePath(pathname) ? (
           children
         ) : (

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { loadedToastify, loadToastify, subscribeToastify } from "../../lib/toasts";
+import { whenIdle } from "../../lib/whenIdle";
 import { TOAST_AUTO_CLOSE_MS } from "../../styles/constants";
 
 /**
@@ -33,13 +34,14 @@ const noop = () => undefined;
  * (the first time a toast is shown, src/lib/toasts.ts), and the toast arrives there. The element
  * itself is React's from hydration on and never replaced. (It is not a landmark: react-toastify's
  * own region inside it is the named one.) An area rendered later (the dialog's, opened with its
- * form) asks for react-toastify at once. If react-toastify cannot load, the area stays empty: the
+ * form) asks for react-toastify once the browser is idle: not in the frames that first show the
+ * dialog, and long before a visitor could have filled in the form. If react-toastify cannot load, the area stays empty: the
  * form's own panels still say whether a request was sent, and the page stays.
  */
 export const Toasts = React.memo(function Toasts({ containerId }: { containerId?: string }) {
   const toastify = React.useSyncExternalStore(subscribeToastify, loadedToastify, noop);
   React.useEffect(() => {
-    if (containerId) loadToastify().catch(noop);
+    if (containerId) return whenIdle(() => void loadToastify().catch(noop));
   }, [containerId]);
   return (
     <div aria-live="polite" aria-relevant="additions text" data-toast-area={containerId ?? "page"}>
