@@ -7,12 +7,13 @@
  * build the rest of the benchmark measures.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/harness/chromium";
-import { lastProductionBuild, PRODUCTION_BUILD_ENV } from "../test/harness/production";
-import { buildIn, makeProjectCopy } from "../test/harness/sandbox";
+import { buildProduction, lastProductionBuild, type BuildRecord } from "../test/harness/production";
+import { makeProjectCopy } from "../test/harness/sandbox";
 import { serveStatic } from "./staticServer";
 import { kb, measureFirstLoadJs } from "./firstLoadJs";
 import { generateContent } from "./generateContent";
@@ -74,13 +75,36 @@ async function figures(
   };
 }
 
-/** `root`: the project whose ./public holds the real site's build. */
-export async function measureGrowth(root: string, works = 1000, extra = 200): Promise<GrowthFigures> {
-  const grown = makeProjectCopy("growth-1000-");
+/** Where the grown copy is built (and found again by a benchmark that reuses it). */
+export const GROWTH_SITE_DIR = path.join(os.tmpdir(), "copperline-growth-site");
+export const GROWTH_WORKS = 1000;
+export const GROWTH_EXTRA = 200;
+
+/**
+ * Copies the project to GROWTH_SITE_DIR, adds the synthetic content and builds it from a cold
+ * cache in the production configuration; the build's duration is recorded beside it. `npm test`
+ * runs it beside its own builds when asked (BENCH_GROWTH_PREBUILD=1, as .ci/run does), so the
+ * benchmark after it does not build again: like the real site's build, it is then timed while
+ * the other builds of that group run.
+ */
+export function buildGrowthSite(stdio: "inherit" | "ignore" = "ignore"): BuildRecord {
+  const { dir } = makeProjectCopy("growth-", GROWTH_SITE_DIR);
+  generateContent(path.join(dir, "content"), GROWTH_WORKS, GROWTH_EXTRA);
+  return buildProduction(dir, stdio);
+}
+
+/**
+ * `root`: the project whose ./public holds the real site's build. With `reuse`, the grown site
+ * built by buildGrowthSite (in this run of CI) is measured when there is one.
+ */
+export async function measureGrowth(root: string, { reuse = false } = {}): Promise<GrowthFigures> {
+  const works = GROWTH_WORKS;
+  const extra = GROWTH_EXTRA;
+  const built = reuse ? lastProductionBuild(GROWTH_SITE_DIR) : undefined;
+  const grown = { dir: GROWTH_SITE_DIR, record: built ?? buildGrowthSite() };
   try {
-    generateContent(path.join(grown.dir, "content"), works, extra);
     const a = await figures(root, lastProductionBuild(root));
-    const b = await figures(grown.dir, { seconds: buildIn(grown.dir, PRODUCTION_BUILD_ENV), cold: true });
+    const b = await figures(grown.dir, grown.record);
     const time = (f: SiteFigures) =>
       f.buildSeconds === undefined
         ? "not timed"
@@ -104,12 +128,19 @@ export async function measureGrowth(root: string, works = 1000, extra = 200): Pr
 The works index is paginated (${WORKS_PER_PAGE} case studies a page): the \`/works\` page-data holds page 1's cards plus a compact filter index of every case study (about 30 bytes each), and the other pages' cards are fetched only when a filter is set. A case page's content comes as page-data and static-query JSON, not JavaScript; its static-query data grows because the menus and footer list every service and industry.`;
     return { table, notes };
   } finally {
-    grown.cleanup();
+    fs.rmSync(grown.dir, { recursive: true, force: true });
   }
 }
 
 if (require.main === module) {
-  void measureGrowth(path.resolve(__dirname, "..")).then((g) =>
-    process.stdout.write(`${g.table}\n\n${g.notes}\n`),
-  );
+  // `npx tsx bench/growth.ts`: the growth figures alone; `-- --build-only`: the grown site's build
+  // only, for a benchmark that reuses it (BENCH_SKIP_BUILD=1).
+  if (process.argv.includes("--build-only")) {
+    const { seconds } = buildGrowthSite("inherit");
+    process.stdout.write(`growth site built in ${seconds.toFixed(1)} s (${GROWTH_SITE_DIR})\n`);
+  } else {
+    void measureGrowth(path.resolve(__dirname, "..")).then((g) =>
+      process.stdout.write(`${g.table}\n\n${g.notes}\n`),
+    );
+  }
 }

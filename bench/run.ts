@@ -28,7 +28,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync, spawnSync } from "node:child_process";
-import { buildProduction, productionBuildProblem } from "../test/harness/production";
+import { buildProduction, lastProductionBuild, productionBuildProblem } from "../test/harness/production";
 import { CHROMIUM_PATH } from "../test/harness/chromium";
 import { preflightOrExit } from "../scripts/preflight";
 import { routeTable } from "../test/harness/routes";
@@ -46,7 +46,7 @@ import {
   tbtNotJudged,
   type Problem,
 } from "./budgets";
-import { measureGrowth, type GrowthFigures } from "./growth";
+import { GROWTH_SITE_DIR, measureGrowth, type GrowthFigures } from "./growth";
 import { CPU_SLOWDOWN, INTERACTIONS, measureInteractions } from "./interactions";
 import {
   killBrowsers,
@@ -284,7 +284,12 @@ async function main() {
 
   let growth: GrowthFigures | undefined;
   if (process.env.BENCH_GROWTH !== "0") {
-    growth = await stage("growth build (1,000 case studies)", () => measureGrowth(root));
+    // CI's `npm test` built the grown site beside its own builds (BENCH_GROWTH_PREBUILD=1).
+    const reuse = process.env.BENCH_SKIP_BUILD === "1" && lastProductionBuild(GROWTH_SITE_DIR) !== undefined;
+    growth = await stage(
+      reuse ? "growth site (1,000 case studies, built by npm test)" : "growth build (1,000 case studies)",
+      () => measureGrowth(root, { reuse }),
+    );
   }
 
   const header =

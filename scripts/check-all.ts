@@ -27,6 +27,11 @@ const GROUPS: Stage[][] = [
     { name: "grown site build", command: ["npm", "run", "--silent", "test:e2e", "--", "--build-grown"] },
     { name: "lint", command: ["npm", "run", "--silent", "lint"] },
     { name: "format check", command: ["npm", "run", "--silent", "format:check"] },
+    // For the benchmark CI runs next (.ci/run): its grown site (1,000 case studies), built here
+    // beside the other builds rather than alone after the tests.
+    ...(process.env.BENCH_GROWTH_PREBUILD === "1"
+      ? [{ name: "growth site build", command: ["npx", "tsx", "bench/growth.ts", "--build-only"] }]
+      : []),
   ],
   [
     { name: "type check", command: ["npx", "tsc", "--noEmit"] },
