@@ -19,6 +19,8 @@ interface Stage {
   name: string;
   command: string[];
   env?: Record<string, string>;
+  /** Starts with its group and runs on beside the next one, which waits for it at its end. */
+  besideNext?: boolean;
 }
 
 const GROUPS: Stage[][] = [
@@ -28,9 +30,16 @@ const GROUPS: Stage[][] = [
     { name: "lint", command: ["npm", "run", "--silent", "lint"] },
     { name: "format check", command: ["npm", "run", "--silent", "format:check"] },
     // For the benchmark CI runs next (.ci/run): its grown site (1,000 case studies), built here
-    // beside the other builds rather than alone after the tests.
+    // beside the other builds and the unit tests rather than alone after the tests (never beside
+    // the browser tests, whose timing it would disturb).
     ...(process.env.BENCH_GROWTH_PREBUILD === "1"
-      ? [{ name: "growth site build", command: ["npx", "tsx", "bench/growth.ts", "--build-only"] }]
+      ? [
+          {
+            name: "growth site build",
+            command: ["npx", "tsx", "bench/growth.ts", "--build-only"],
+            besideNext: true,
+          },
+        ]
       : []),
   ],
   [
@@ -83,12 +92,18 @@ async function main() {
   let failed = !parts.ok;
   if (!parts.ok) process.stderr.write(`${parts.message}\n`);
 
+  let carried: Promise<Result>[] = [];
   for (const group of failed ? [] : GROUPS) {
-    const alone = group.length === 1;
+    const alone = group.length === 1 && carried.length === 0;
     if (!alone) process.stdout.write(`\n== side by side: ${group.map((s) => s.name).join(", ")}\n`);
     else process.stdout.write(`\n== ${group[0].name}: ${group[0].command.join(" ")}\n`);
     const started = Date.now();
-    const results = await Promise.all(group.map((stage) => run(stage, alone)));
+    const running = group.map((stage) => ({ stage, result: run(stage, alone) }));
+    const results = await Promise.all([
+      ...running.filter((r) => !r.stage.besideNext).map((r) => r.result),
+      ...carried,
+    ]);
+    carried = running.filter((r) => r.stage.besideNext).map((r) => r.result);
     times.push(...results);
     if (!alone) times.push({ name: "  (the group)", seconds: (Date.now() - started) / 1000, ok: true });
     if (results.some((r) => !r.ok)) {
@@ -96,6 +111,10 @@ async function main() {
       break;
     }
   }
+
+  const rest = await Promise.all(carried);
+  times.push(...rest);
+  if (rest.some((r) => !r.ok)) failed = true;
 
   process.stdout.write("\nnpm test stages:\n");
   for (const { name, seconds, ok } of times) {

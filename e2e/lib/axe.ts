@@ -23,22 +23,17 @@ export function allPaths(): string[] {
  * (axe takes seconds a page).
  */
 export function sweepPaths(share: 0 | 1): string[] {
-  const samples = sweepSamples();
+  const samples = new Set([...samplePaths(), NOT_FOUND_PATH]);
   const rest = allPaths().filter((p) => !samples.has(p));
   return [...samples, ...rest.filter((_, i) => i % 2 === share)];
 }
-
-/** A page of each template and the 404 page: the paths both widths' sweeps visit. */
-export const sweepSamples = (): Set<string> => new Set([...samplePaths(), NOT_FOUND_PATH]);
 
 /**
  * Runs axe (WCAG 2.1 A and AA) on every path at one viewport, in one page reused from path to
  * path, and returns the problems: violations, low contrast on gradients (axe leaves text on a
  * gradient for review: judged here against the gradient's stops), duplicate ids, wrong statuses,
- * and any Content-Security-Policy violation while the page loaded and was checked (on the
- * `analytics` paths, also while the tag in Partytown's worker sent its first hit, which it must:
- * the worker and the policy it runs under are the same on every page of a template, and each
- * page's own inline scripts are checked on every path as it loads).
+ * and any Content-Security-Policy violation while the page loaded and was checked (with
+ * `analytics`, also while the tag in Partytown's worker sent its first hit, which it must).
  * The two widths run as two test files, so the runner can take them side by side.
  */
 export async function axeProblems(
@@ -47,14 +42,14 @@ export async function axeProblems(
   {
     outside = {},
     ready,
-    analytics = new Set<string>(),
+    analytics = false,
   }: {
     /** The outside world (e.g. the visitor's country). */
     outside?: OutsideOptions;
     /** What to wait for before axe runs. */
     ready?: (page: Page) => Promise<void>;
-    /** The visitor is measured: each of these pages sends its hit before the next is opened. */
-    analytics?: ReadonlySet<string>;
+    /** The visitor is measured: each page sends its hit before the next is opened. */
+    analytics?: boolean;
   } = {},
 ): Promise<string[]> {
   const problems: string[] = [];
@@ -83,7 +78,7 @@ export async function axeProblems(
       return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
     });
     for (const id of duplicates) problems.push(`${label}: duplicate id "${id}"`);
-    if (analytics.has(path)) {
+    if (analytics) {
       await waitFor(
         async () => log.collects.length > hitsBefore,
         `${label}: analytics sent a hit`,
