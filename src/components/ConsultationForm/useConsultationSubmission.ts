@@ -136,8 +136,13 @@ export function useConsultationSubmission({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // The draft follows the form's phase. A sent form has none: cleared here too, because an effect
+  // of the "sending" render can still be pending when the answer arrives (a slow phone), and it
+  // would otherwise write the draft back after the success cleared it. While sending, the draft
+  // was written just before the request (with its key) and nothing in it can change.
   React.useEffect(() => {
-    if (!ready || state.phase === "sent") return;
+    if (state.phase === "sent") clearDraft();
+    if (!ready || state.phase === "sent" || state.phase === "sending") return;
     saveDraft({
       values: state.values,
       formToken: meta.current.token,
