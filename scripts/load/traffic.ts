@@ -52,6 +52,17 @@ function run(options: autocannon.Options, started: number, ids?: string[]): Prom
   });
 }
 
+/**
+ * The part of a run from `ms` after its start on (what came before, a ramp, is not counted):
+ * its samples, requests and answers by status. Errors and timeouts are autocannon's totals.
+ */
+export function from(result: TrafficResult, ms: number): TrafficResult {
+  const samples = result.samples.filter((s) => s.at >= ms);
+  const statuses: Record<string, number> = {};
+  for (const s of samples) statuses[s.status] = (statuses[s.status] ?? 0) + 1;
+  return { ...result, samples, statuses, requests: samples.length };
+}
+
 /** Pages, round robin, on `connections` connections for `seconds`. */
 export function pages(
   url: string,
@@ -72,10 +83,20 @@ const nextAddress = () => {
 };
 
 /**
- * Valid leads, `rate` a second, each from a new address, each with a form token the server issued
- * a minute before (signed with the server's CONSULTATION_SECRET, which the run sets).
+ * Valid leads, `rate` a second, evenly spaced, each from a new address, each with a form token
+ * the server issued a minute before (signed with the server's CONSULTATION_SECRET, which the run
+ * sets). autocannon limits a rate per connection and per second: each connection sends its quota
+ * back to back when its second starts, and the connections' seconds start together, so one
+ * instance at `overallRate: 20` on 10 connections sent 10 leads in the same millisecond every
+ * second. Here `rate` instances of one connection and one lead a second start 1/rate s apart.
  */
-export function leads(url: string, secret: string, rate: number, seconds: number, started: number) {
+export async function leads(
+  url: string,
+  secret: string,
+  rate: number,
+  seconds: number,
+  started: number,
+): Promise<TrafficResult> {
   const ids: string[] = [];
   const request: Request = {
     method: "POST",
@@ -96,17 +117,35 @@ export function leads(url: string, secret: string, rate: number, seconds: number
       if (status === 201) ids.push((JSON.parse(body) as { id: string }).id);
     },
   };
-  return run(
-    {
-      url,
-      connections: Math.max(4, Math.ceil(rate / 2)),
-      overallRate: rate,
-      duration: seconds,
-      requests: [request],
-    },
-    started,
-    ids,
-  );
+  // Each start is timed from the first (a busy generator fires late timers together; a chain of
+  // waits would add their delays up).
+  const first = Date.now();
+  const runs = Array.from({ length: rate }, async (_, i) => {
+    await new Promise((r) => setTimeout(r, first + (i * 1000) / rate - Date.now()));
+    return run(
+      { url, connections: 1, connectionRate: 1, duration: seconds, requests: [request] },
+      started,
+      ids,
+    );
+  });
+  return merge(await Promise.all(runs));
+}
+
+/** One result of several runs of the same traffic side by side. */
+function merge(results: TrafficResult[]): TrafficResult {
+  const samples = results.flatMap((r) => r.samples).sort((a, b) => a.at - b.at);
+  const statuses: Record<string, number> = {};
+  for (const s of samples) statuses[s.status] = (statuses[s.status] ?? 0) + 1;
+  return {
+    requests: samples.length,
+    durationS: Math.max(...results.map((r) => r.durationS)),
+    samples,
+    statuses,
+    errors: results.reduce((n, r) => n + r.errors, 0),
+    timeouts: results.reduce((n, r) => n + r.timeouts, 0),
+    // The runs share one list.
+    ids: results[0]?.ids ?? [],
+  };
 }
 
 /** Invalid requests (an empty name, broken JSON, the wrong type), `rate` a second, all from one address. */
