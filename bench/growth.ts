@@ -1,22 +1,21 @@
 /**
- * The growth benchmark: builds a copy of the site with 1,000 extra case studies and 200 extra
- * services and industries from a cold cache, in the production configuration, and compares it
+ * The growth benchmark: the grown site (test/harness/grownSite.ts: 1,000 generated case studies
+ * and the editor's, 200 extra services and industries, built from a cold cache in the production
+ * configuration; built by `npm test` beside its other builds, or here), compared
  * with the real site's build (./public, already built: by `npm test` in CI, whose build time
  * test/harness/production.ts records): build times, the works index's page-data and HTML size,
  * and a case page's first-load JS. One build, not two: the real site's figures are read from the
  * build the rest of the benchmark measures.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/harness/chromium";
-import { buildProduction, lastProductionBuild, type BuildRecord } from "../test/harness/production";
-import { makeProjectCopy } from "../test/harness/sandbox";
+import { lastProductionBuild } from "../test/harness/production";
+import { buildGrownSite, GENERATED_EXTRA, GENERATED_WORKS, GROWN_SITE_DIR } from "../test/harness/grownSite";
 import { serveStatic } from "./staticServer";
 import { kb, measureFirstLoadJs } from "./firstLoadJs";
-import { generateContent } from "./generateContent";
 import { WORKS_PER_PAGE } from "../shared/routes";
 
 export interface GrowthFigures {
@@ -75,33 +74,15 @@ async function figures(
   };
 }
 
-/** Where the grown copy is built (and found again by a benchmark that reuses it). */
-export const GROWTH_SITE_DIR = path.join(os.tmpdir(), "copperline-growth-site");
-export const GROWTH_WORKS = 1000;
-export const GROWTH_EXTRA = 200;
-
-/**
- * Copies the project to GROWTH_SITE_DIR, adds the synthetic content and builds it from a cold
- * cache in the production configuration; the build's duration is recorded beside it. `npm test`
- * runs it beside its own builds when asked (BENCH_GROWTH_PREBUILD=1, as .ci/run does), so the
- * benchmark after it does not build again: like the real site's build, it is then timed while
- * the other builds of that group run.
- */
-export function buildGrowthSite(stdio: "inherit" | "ignore" = "ignore"): BuildRecord {
-  const { dir } = makeProjectCopy("growth-", GROWTH_SITE_DIR);
-  generateContent(path.join(dir, "content"), GROWTH_WORKS, GROWTH_EXTRA);
-  return buildProduction(dir, stdio);
-}
-
 /**
  * `root`: the project whose ./public holds the real site's build. With `reuse`, the grown site
- * built by buildGrowthSite (in this run of CI) is measured when there is one.
+ * `npm test` built (for its browser tests) is measured when there is one.
  */
 export async function measureGrowth(root: string, { reuse = false } = {}): Promise<GrowthFigures> {
-  const works = GROWTH_WORKS;
-  const extra = GROWTH_EXTRA;
-  const built = reuse ? lastProductionBuild(GROWTH_SITE_DIR) : undefined;
-  const grown = { dir: GROWTH_SITE_DIR, record: built ?? buildGrowthSite() };
+  const works = GENERATED_WORKS + 1;
+  const extra = GENERATED_EXTRA;
+  const built = reuse ? lastProductionBuild(GROWN_SITE_DIR) : undefined;
+  const grown = { dir: GROWN_SITE_DIR, record: built ?? buildGrownSite() };
   try {
     const a = await figures(root, lastProductionBuild(root));
     const b = await figures(grown.dir, grown.record);
@@ -117,7 +98,7 @@ export async function measureGrowth(root: string, { reuse = false } = {}): Promi
       "| Content | Pages in sitemap | Build | `/works` page-data | `/works` HTML | `/works/humm` JS (gzip) | `/works/humm` static-query data (gzip) |",
       "|---|---|---|---|---|---|---|",
       line("real (39 case studies)", a),
-      line(`+${works} case studies, +${extra} services/industries`, b),
+      line(`+${works.toLocaleString("en")} case studies, +${extra} services/industries`, b),
     ].join("\n");
     const ratio =
       a.buildSeconds !== undefined && a.coldBuild
@@ -133,14 +114,8 @@ The works index is paginated (${WORKS_PER_PAGE} case studies a page): the \`/wor
 }
 
 if (require.main === module) {
-  // `npx tsx bench/growth.ts`: the growth figures alone; `-- --build-only`: the grown site's build
-  // only, for a benchmark that reuses it (BENCH_SKIP_BUILD=1).
-  if (process.argv.includes("--build-only")) {
-    const { seconds } = buildGrowthSite("inherit");
-    process.stdout.write(`growth site built in ${seconds.toFixed(1)} s (${GROWTH_SITE_DIR})\n`);
-  } else {
-    void measureGrowth(path.resolve(__dirname, "..")).then((g) =>
-      process.stdout.write(`${g.table}\n\n${g.notes}\n`),
-    );
-  }
+  // `npx tsx bench/growth.ts`: the growth figures alone (building the grown site).
+  void measureGrowth(path.resolve(__dirname, "..")).then((g) =>
+    process.stdout.write(`${g.table}\n\n${g.notes}\n`),
+  );
 }

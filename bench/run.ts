@@ -20,7 +20,8 @@
  *   broken budget is measured again and counts only when the second median breaks it too. The
  *   bare pages get one run of each kind: their script bytes, the floor of the JS ratio, are the
  *   same in every run.
- * - The growth build with 1,000 synthetic case studies (bench/growth.ts), unless BENCH_GROWTH=0.
+ * - The grown site with 1,000 synthetic case studies (bench/growth.ts; with BENCH_SKIP_BUILD=1
+ *   the one `npm test` built for its browser tests), unless BENCH_GROWTH=0.
  *
  * Prints both visitors' rows and each stage's duration, writes docs/performance.md, and exits
  * non-zero when a budget breaks.
@@ -46,7 +47,8 @@ import {
   tbtNotJudged,
   type Problem,
 } from "./budgets";
-import { GROWTH_SITE_DIR, measureGrowth, type GrowthFigures } from "./growth";
+import { GROWN_SITE_DIR } from "../test/harness/grownSite";
+import { measureGrowth, type GrowthFigures } from "./growth";
 import { CPU_SLOWDOWN, INTERACTIONS, measureInteractions } from "./interactions";
 import {
   killBrowsers,
@@ -284,8 +286,8 @@ async function main() {
 
   let growth: GrowthFigures | undefined;
   if (process.env.BENCH_GROWTH !== "0") {
-    // CI's `npm test` built the grown site beside its own builds (BENCH_GROWTH_PREBUILD=1).
-    const reuse = process.env.BENCH_SKIP_BUILD === "1" && lastProductionBuild(GROWTH_SITE_DIR) !== undefined;
+    // `npm test` built the grown site for its browser tests, beside its own builds.
+    const reuse = process.env.BENCH_SKIP_BUILD === "1" && lastProductionBuild(GROWN_SITE_DIR) !== undefined;
     growth = await stage(
       reuse ? "growth site (1,000 case studies, built by npm test)" : "growth build (1,000 case studies)",
       () => measureGrowth(root, { reuse }),

@@ -10,7 +10,7 @@
  * type check comes after the build, which writes the GraphQL query types it reads (`npm run
  * typecheck` writes them itself, without a build); it runs beside the unit tests. The browser
  * tests then use both builds: the site, and the grown site a few of them need
- * (test/harness/grownSite.ts).
+ * (test/harness/grownSite.ts), which the benchmark measures too.
  */
 import { spawn } from "node:child_process";
 import { preflight } from "./preflight";
@@ -26,21 +26,16 @@ interface Stage {
 const GROUPS: Stage[][] = [
   [
     { name: "production build", command: ["npm", "run", "--silent", "test:e2e", "--", "--build-only"] },
-    { name: "grown site build", command: ["npm", "run", "--silent", "test:e2e", "--", "--build-grown"] },
     { name: "lint", command: ["npm", "run", "--silent", "lint"] },
     { name: "format check", command: ["npm", "run", "--silent", "format:check"] },
-    // For the benchmark CI runs next (.ci/run): its grown site (1,000 case studies), built here
-    // beside the other builds and the unit tests rather than alone after the tests (never beside
-    // the browser tests, whose timing it would disturb).
-    ...(process.env.BENCH_GROWTH_PREBUILD === "1"
-      ? [
-          {
-            name: "growth site build",
-            command: ["npx", "tsx", "bench/growth.ts", "--build-only"],
-            besideNext: true,
-          },
-        ]
-      : []),
+    // The grown site (1,000 more case studies: test/harness/grownSite.ts), for a few browser
+    // tests and the benchmark's growth figures: the longest build, so it runs on beside the type
+    // check and the unit tests too (never beside the browser tests, whose timing it would disturb).
+    {
+      name: "grown site build",
+      command: ["npm", "run", "--silent", "test:e2e", "--", "--build-grown"],
+      besideNext: true,
+    },
   ],
   [
     { name: "type check", command: ["npx", "tsc", "--noEmit"] },

@@ -1,6 +1,8 @@
 /**
  * The web CMS against a local decap-server, for the browser tests. The server serves a throwaway
- * copy of content/ (file mode) on a free port.
+ * copy of content/ on a free port: in file mode (edits go straight into the files), or in git
+ * mode (a repository whose main branch holds the copy; each draft is a branch of it, as a draft
+ * is a branch and a pull request on GitHub).
  *
  * The admin's production policy (gatsby/lib/headers.ts) allows no local server: decap-server is
  * for `gatsby develop`, which sends no policy. Decap calls http://localhost:8081/api/v1 when the
@@ -8,7 +10,7 @@
  * connect-src (every other directive is the production one) and sends the calls on to the
  * server started here.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -27,9 +29,26 @@ export interface LocalBackend {
   stop: () => Promise<void>;
 }
 
-export async function startLocalBackend(): Promise<LocalBackend> {
-  const repo = fs.mkdtempSync(path.join(os.tmpdir(), "cms-fs-"));
+/** Runs git in `repo` and gives its output (a fixed identity: the machine may have none). */
+export function git(repo: string, ...args: string[]): string {
+  return execFileSync(
+    "git",
+    ["-c", "user.name=Test Editor", "-c", "user.email=editor@copperline.example", ...args],
+    {
+      cwd: repo,
+      encoding: "utf8",
+    },
+  );
+}
+
+export async function startLocalBackend(mode: "fs" | "git" = "fs"): Promise<LocalBackend> {
+  const repo = fs.mkdtempSync(path.join(os.tmpdir(), `cms-${mode}-`));
   fs.cpSync(path.resolve("content"), path.join(repo, "content"), { recursive: true });
+  if (mode === "git") {
+    git(repo, "init", "--quiet", "--initial-branch=main");
+    git(repo, "add", "content");
+    git(repo, "commit", "--quiet", "-m", "content");
+  }
   const port = await freePort();
   let log = "";
   const server: ChildProcess = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
@@ -38,7 +57,7 @@ export async function startLocalBackend(): Promise<LocalBackend> {
       PORT: String(port),
       BIND_HOST: "127.0.0.1",
       GIT_REPO_DIRECTORY: repo,
-      MODE: "fs",
+      MODE: mode,
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -69,10 +88,10 @@ export async function startLocalBackend(): Promise<LocalBackend> {
  * A local backend for the calling test file (or describe block): started before its tests,
  * stopped after them with the browser. The returned function gives the running backend.
  */
-export function localBackendForTests(): () => LocalBackend {
+export function localBackendForTests(mode: "fs" | "git" = "fs"): () => LocalBackend {
   let backend: LocalBackend | undefined;
   before(async () => {
-    backend = await startLocalBackend();
+    backend = await startLocalBackend(mode);
   });
   after(async () => {
     await backend?.stop();

@@ -1,11 +1,13 @@
 /**
- * The grown site of the browser tests: a copy of the project whose portfolio has outgrown one
- * page (60 generated case studies) and holds one more that an editor added the way
- * docs/editing-content.md says (one YAML file, its images made by `npm run images -- <slug>`).
- * Built once per run, beside the main build (npm test's first group), and served by e2e/run.ts
- * as E2E_GROWN_URL for the tests that need it: e2e/pagination.test.ts pages through it,
- * e2e/editor.test.ts finds the editor's case study everywhere the guide promises. (Each used to
- * build a copy of its own while the other tests ran.)
+ * The grown site: a copy of the project whose portfolio has outgrown its pages many times over
+ * (1,000 generated case studies, 200 more services and industries) and holds one more that an
+ * editor added the way docs/editing-content.md says (one YAML file, its images made by
+ * `npm run images -- <slug>`). Built once per run in the production configuration, beside the
+ * main build (npm test's first groups), and used twice: e2e/run.ts serves it as E2E_GROWN_URL for
+ * the tests that need it (e2e/pagination.test.ts pages through it, e2e/editor.test.ts finds the
+ * editor's case study everywhere the guide promises), and the benchmark's growth figures
+ * (bench/growth.ts) measure it and its recorded build time. (The tests and the benchmark each
+ * used to build a grown copy of their own: two cold builds of about 200 and 340 s side by side.)
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -13,12 +15,14 @@ import os from "node:os";
 import path from "node:path";
 import { stringify } from "yaml";
 import { generateContent } from "../../bench/generateContent";
-import { buildIn, makeProjectCopy } from "./sandbox";
+import { buildProduction, type BuildRecord } from "./production";
+import { makeProjectCopy } from "./sandbox";
 
 /** Where the copy is built (the same path every run, so E2E_SKIP_BUILD=1 finds the last one). */
-export const GROWN_SITE_DIR = path.join(os.tmpdir(), "copperline-e2e-grown-site");
-/** The generated case studies: with the real ones and the editor's, three pages of 48. */
-export const GENERATED_WORKS = 60;
+export const GROWN_SITE_DIR = path.join(os.tmpdir(), "copperline-grown-site");
+/** The generated case studies, and services and industries (half each). */
+export const GENERATED_WORKS = 1000;
+export const GENERATED_EXTRA = 200;
 /** The test files that run against the grown site. */
 export const GROWN_SITE_TESTS = ["editor.test.ts", "pagination.test.ts"];
 
@@ -71,11 +75,15 @@ export const EDITOR_WORK = {
 /** Whether a grown site has been built (by this run, or an earlier one). */
 export const grownSiteBuilt = (): boolean => fs.existsSync(path.join(GROWN_SITE_DIR, "public/index.html"));
 
-/** Copies the project to GROWN_SITE_DIR (afresh), adds the content above and builds it. */
-export function buildGrownSite(): number {
+/**
+ * Copies the project to GROWN_SITE_DIR (afresh), adds the content above and builds it from a
+ * cold cache in the production configuration; the build's duration is recorded beside it
+ * (test/harness/production.ts), where the benchmark reads it.
+ */
+export function buildGrownSite(stdio: "inherit" | "ignore" = "ignore"): BuildRecord {
   const { dir } = makeProjectCopy("grown-", GROWN_SITE_DIR);
   const content = path.join(dir, "content");
-  generateContent(content, GENERATED_WORKS, 0);
+  generateContent(content, GENERATED_WORKS, GENERATED_EXTRA);
   fs.writeFileSync(
     path.join(content, "works", `${EDITOR_SLUG}.yaml`),
     `# yaml-language-server: $schema=../../schemas/json/work.schema.json\n${stringify(EDITOR_WORK)}`,
@@ -86,7 +94,7 @@ export function buildGrownSite(): number {
     encoding: "utf8",
   });
   if (images.status !== 0) throw new Error(`npm run images failed in ${dir}:\n${images.stderr}`);
-  return buildIn(dir);
+  return buildProduction(dir, stdio);
 }
 
 /** The grown site's address in a test (e2e/run.ts serves it). */
