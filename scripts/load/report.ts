@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import * as prettier from "prettier";
 import type { Sample, TrafficResult } from "./traffic";
 
 /** The figures of `npm run load`, its budgets, and the section of docs/reliability.md they fill. */
@@ -137,10 +138,13 @@ const START = "<!-- load:start -->";
 const END = "<!-- load:end -->";
 
 /** Replaces the figures between the markers of `file`. */
-export function writeFigures(file: string, text: string): void {
+export async function writeFigures(file: string, text: string): Promise<void> {
   const doc = fs.readFileSync(file, "utf8");
   const start = doc.indexOf(START);
   const end = doc.indexOf(END);
   if (start === -1 || end === -1) throw new Error(`${file} has no ${START} ... ${END} section`);
-  fs.writeFileSync(file, `${doc.slice(0, start + START.length)}\n\n${text}\n\n${doc.slice(end)}`);
+  const updated = `${doc.slice(0, start + START.length)}\n\n${text}\n\n${doc.slice(end)}`;
+  // Formatted as the repository's format check wants it (its tables padded).
+  const options = await prettier.resolveConfig(file);
+  fs.writeFileSync(file, await prettier.format(updated, { ...options, filepath: file }));
 }
