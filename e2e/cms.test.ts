@@ -2,8 +2,8 @@
  * The web CMS at /admin/ against a local decap-server in file mode (e2e/lib/cms.ts: a temporary
  * copy of the content): an editor changes a service's headline and saves, and the YAML file on
  * disk changes and still passes the build's validation. File mode has no branches, so Decap
- * publishes straight into the files there (the editorial workflow needs git mode; it has no
- * browser test yet).
+ * publishes straight into the files there (the editorial workflow needs git mode: see
+ * e2e/cms-workflow.test.ts).
  */
 import assert from "node:assert/strict";
 import fs from "node:fs";

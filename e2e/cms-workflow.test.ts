@@ -1,0 +1,103 @@
+/**
+ * The editorial workflow at /admin/, against a local decap-server in git mode (e2e/lib/cms.ts: a
+ * throwaway repository whose main branch holds a copy of the content). On GitHub a draft is a
+ * branch and a pull request; here it is the branch: what an editor saves must stay off the live
+ * branch until someone publishes it, and publishing must put exactly that change there.
+ *
+ * With UPDATE_SCREENSHOTS=1 the test also saves the pictures of docs/editing-content.md's
+ * "Draft, review, publish" walk-through (docs/images/editing/), taken at each step it checks.
+ */
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import type { Locator, Page } from "playwright-core";
+import { loadContent } from "../gatsby/lib/content";
+import { newPage } from "./lib/browser";
+import { git, localBackendForTests, openAdmin, openEntry } from "./lib/cms";
+import { waitFor } from "./lib/wait";
+
+const backend = localBackendForTests("git");
+
+const FILE = "content/works/humm.yaml";
+const HEADLINE = "Budgeting that a household checks every morning";
+const SCREENSHOTS = path.resolve("docs/images/editing");
+
+/** Saves a picture for the editing guide when asked to (UPDATE_SCREENSHOTS=1). */
+async function picture(page: Page, name: string, clip?: Locator): Promise<void> {
+  if (process.env.UPDATE_SCREENSHOTS !== "1") return;
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await (clip ?? page).screenshot({ path: file, animations: "disabled" });
+}
+
+/** The file's text on a branch of the backend's repository ("" when the branch lacks it). */
+const onBranch = (branch: string): string => {
+  try {
+    return git(backend().repo, "show", `${branch}:${FILE}`);
+  } catch {
+    return "";
+  }
+};
+const branches = () => git(backend().repo, "branch", "--format=%(refname:short)").split("\n").filter(Boolean);
+
+test("a save is a draft on its own branch; review and publish are separate steps that put it live", async () => {
+  const { page, context } = await newPage({ width: 1280, height: 900 });
+  await openAdmin(page, backend());
+  await openEntry(page, /^Case studies$/, "Humm (humm)");
+  const headline = page.getByRole("textbox", { name: /^Headline( \(optional\))?$/ });
+  await headline.waitFor();
+  const before = onBranch("main");
+  await headline.fill(HEADLINE);
+  await picture(page, "1-edit");
+
+  // Save: a draft. The live branch is untouched; the draft's branch holds the change.
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const draftBranch = await waitFor(
+    async () => branches().find((b) => b.startsWith("cms/") && onBranch(b).includes(HEADLINE)),
+    "a branch with the draft",
+    15_000,
+  );
+  assert.ok(draftBranch);
+  assert.equal(onBranch("main"), before, "the live branch is unchanged by a save");
+  const status = page.getByRole("button", { name: /^Status: / });
+  await status.filter({ hasText: "Draft" }).waitFor();
+  await picture(page, "2-draft-saved");
+
+  // Review: the status moves through the workflow; still nothing reaches the live branch.
+  await status.click();
+  await page.getByRole("menuitem", { name: "In review" }).click();
+  await status.filter({ hasText: "In review" }).waitFor();
+  await status.click();
+  await page.getByRole("menuitem", { name: "Ready" }).click();
+  await status.filter({ hasText: "Ready" }).waitFor();
+  assert.equal(onBranch("main"), before, "the live branch is unchanged by a review");
+
+  // The Workflow board (out of the editor, back to the collection) lists the draft under Ready.
+  await page.getByText("Writing in Case studies collection").click();
+  await page.getByRole("link", { name: "Workflow" }).click();
+  const ready = page.getByText("Ready", { exact: false }).first();
+  await ready.waitFor();
+  await page.getByText(/Humm/).first().waitFor();
+  await picture(page, "3-workflow-board");
+
+  // Publish: the draft's change, and only it, is on the live branch; the draft branch is gone.
+  await page.getByText(/Humm/).first().click();
+  await page.getByRole("button", { name: /^Publish/ }).click();
+  await picture(page, "4-publish-menu");
+  // Decap asks "Are you sure you want to publish this entry?" (the browser's confirm).
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByText("Publish now").click();
+  const live = await waitFor(
+    async () => onBranch("main").includes(HEADLINE) && onBranch("main"),
+    "the published headline on main",
+    15_000,
+  );
+  assert.ok(!branches().includes(draftBranch), `the draft branch ${draftBranch} is merged and removed`);
+  const changed = git(backend().repo, "diff", "--name-only", "HEAD~1", "HEAD").trim();
+  assert.equal(changed, FILE, "publishing changed the edited file only");
+  assert.equal(live.split("\n")[0], before.split("\n")[0], "the file keeps its schema line");
+  const content = loadContent(path.join(backend().repo, "content"));
+  assert.equal(content.works.find((w) => w.slug === "humm")?.headline, HEADLINE);
+  await context.close();
+});
