@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import type { BrowserContext, Locator, Page } from "playwright-core";
+import { PAGE_VIEW_DELAY_MS } from "../src/lib/analytics";
 import { routeTable } from "../test/harness/routes";
 import { allPaths, axeProblems } from "./lib/axe";
 import { closeBrowser, DESKTOP, newPage, PHONE } from "./lib/browser";
@@ -190,14 +191,17 @@ describe("a visitor from DE", () => {
     const title = await page.title();
     await page.locator("main a[href='/']").first().click();
     await page.waitForFunction((before) => document.title !== before, title);
-    // A page_view would be forwarded two frames and 32 ms after the route update; a probe
-    // forwarded after that arrives after it, so once the probe's request is seen a page_view
-    // would have been too.
+    // A page_view would be forwarded two frames and PAGE_VIEW_DELAY_MS after the route update.
+    // The same wait queued now (after the route update) ends after that one: timers of the same
+    // delay run in the order they were set, so this orders the probe after the page_view's send
+    // by the event loop's rules, not by a margin of time. Once the probe's request is seen, a
+    // page_view would have been too.
     await page.evaluate(
-      () =>
+      (delay) =>
         new Promise((resolve) =>
-          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 33))),
+          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, delay))),
         ),
+      PAGE_VIEW_DELAY_MS,
     );
     await page.evaluate(() => {
       const w = window as unknown as Record<string, (...args: unknown[]) => void>;

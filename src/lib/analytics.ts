@@ -153,6 +153,9 @@ export const resetAnalytics = (): void => {
 
 type RouteLocation = Pick<Location, "pathname" | "search" | "hash">;
 
+/** How long after a route update's second frame its page_view is sent (see trackPageView). */
+export const PAGE_VIEW_DELAY_MS = 32;
+
 /**
  * Client-side navigations do not reload the tag, and gtag.js in the worker cannot see the page's
  * history changes, so each one sends a page_view while the visitor is measured. The first render
@@ -176,8 +179,10 @@ export function trackPageView(
       win,
     );
   if (typeof win.requestAnimationFrame === "function") {
-    win.requestAnimationFrame(() => win.requestAnimationFrame(() => win.setTimeout(send, 32)));
+    win.requestAnimationFrame(() =>
+      win.requestAnimationFrame(() => win.setTimeout(send, PAGE_VIEW_DELAY_MS)),
+    );
   } else {
-    win.setTimeout(send, 32);
+    win.setTimeout(send, PAGE_VIEW_DELAY_MS);
   }
 }
