@@ -62,13 +62,13 @@ export default tseslint.config(
   },
   {
     // What runs in the browser renders without zod: the consultation schema loads only when a
-    // visitor starts the form (src/components/ConsultationForm/validation.ts, ADR 0009).
+    // visitor starts the form (src/components/ConsultationForm/ConsultationForm.validation.ts, ADR 0009).
     files: ["src/**/*.{ts,tsx}"],
     ignores: [
       "**/__tests__/**",
       "src/server/**",
       "src/api/**",
-      "src/components/ConsultationForm/validation.ts",
+      "src/components/ConsultationForm/ConsultationForm.validation.ts",
     ],
     rules: {
       "@typescript-eslint/no-restricted-imports": [

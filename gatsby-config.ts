@@ -10,8 +10,8 @@ import { sitemapSerializer, SITEMAP_QUERY } from "./gatsby/lib/sitemap";
 import { headerSettings } from "./gatsby/lib/csp";
 import { headerRules } from "./gatsby/lib/headers";
 import { withPagePolicies } from "./gatsby/lib/pagePolicies";
-import { gtagScriptUrl, MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analytics";
-import { resolveCountryLookupUrl } from "./shared/countryLookup";
+import { gtagScriptUrl, MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analyticsIds";
+import { resolveCountryLookupUrl } from "./shared/countryLookupUrl";
 import { lookupUrlProblem } from "./schemas/urls";
 import { cmsAuthScopeProblem } from "./shared/cmsConfig";
 

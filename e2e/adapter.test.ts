@@ -15,7 +15,7 @@ import { adminPolicy, headerSettings, scriptSources } from "../gatsby/lib/csp";
 import { headerRules, headersFor, IMMUTABLE, REVALIDATE } from "../gatsby/lib/headers";
 import { contentDir } from "../gatsby/lib/paths";
 import { proxiedUrls } from "../scripts/siteServer/thirdPartyProxy";
-import { gtagScriptUrl } from "../shared/analytics";
+import { gtagScriptUrl } from "../shared/analyticsIds";
 import { SERVERLESS_ENV } from "../src/server/consultation/config";
 import { resetProcessStores } from "../src/server/consultation/stores";
 import { validRequest } from "../test/consultation";

@@ -11,7 +11,7 @@ export interface PortfolioIndex {
   works: [slug: string, industry: number, services: number[], platforms: string[]][];
 }
 
-/** A case study's filter facts (src/lib/worksFilter.ts reads the same shape). */
+/** A case study's filter facts (src/views/Portfolio/Portfolio.worksFilter.ts reads the same shape). */
 export interface IndexedWork {
   slug: string;
   industry: { slug: string; title: string; kind?: string | null };

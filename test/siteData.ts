@@ -1,4 +1,4 @@
-import type { ServiceOption } from "../src/components/ConsultationForm/model";
+import type { ServiceOption } from "../src/components/ConsultationForm/ConsultationForm.model";
 import { siteSettings } from "./siteSettings";
 
 /** Services as useServiceOptions returns them (sorted by title), for the consultation form's tests. */

@@ -5,7 +5,7 @@
 import { FEED_LIST, markdownPath } from "../../shared/alternates";
 import { absoluteUrl } from "../../shared/hreflang";
 // Partytown's same-origin proxy for third-party scripts: nothing there for a crawler.
-import { THIRD_PARTY_PROXY_PATH } from "../../shared/analytics";
+import { THIRD_PARTY_PROXY_PATH } from "../../shared/analyticsIds";
 import { buildRoutes, pagePath, pathFor, type Route, type RouteInput } from "../../shared/routes";
 
 export const SITEMAP_INDEX_PATH = "/sitemap-index.xml";

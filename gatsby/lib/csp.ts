@@ -10,8 +10,8 @@
  */
 import { createHash } from "node:crypto";
 import { createDocument } from "@mixmark-io/domino";
-import { GTAG_ORIGIN } from "../../shared/analytics";
-import { resolveCountryLookupUrl } from "../../shared/countryLookup";
+import { GTAG_ORIGIN } from "../../shared/analyticsIds";
+import { resolveCountryLookupUrl } from "../../shared/countryLookupUrl";
 
 /** The settings the policy depends on: where the browser may connect besides the site itself. */
 export interface HeaderSettings {

@@ -179,7 +179,8 @@ async function main() {
     const broken = judge(figures);
     const text = markdown(figures, broken, new Date().toISOString().slice(0, 10));
     process.stdout.write(`\n${text}\n`);
-    if (process.env.LOAD_SECONDS === undefined) await writeFigures(path.join(root, "docs/reliability.md"), text);
+    if (process.env.LOAD_SECONDS === undefined)
+      await writeFigures(path.join(root, "docs/reliability.md"), text);
     process.exitCode = broken.length ? 1 : 0;
   } finally {
     await server.stop();

@@ -9,7 +9,7 @@
  * both hosts, and no other URL is ever fetched (not an open proxy).
  */
 import type http from "node:http";
-import { THIRD_PARTY_PROXY_PATH } from "../../shared/analytics";
+import { THIRD_PARTY_PROXY_PATH } from "../../shared/analyticsIds";
 
 export { THIRD_PARTY_PROXY_PATH };
 

@@ -7,7 +7,7 @@
  * (`WORKER_FUNCTIONS`): consent updates, page views of client-side navigations, field metrics.
  *
  * Google Consent Mode v2: `consent default` is the worker's first command, before the
- * configuration and before gtag.js runs. The ids' rules are in shared/analytics.ts, which the
+ * configuration and before gtag.js runs. The ids' rules are in shared/analyticsIds.ts, which the
  * build reads too.
  */
 

@@ -6,7 +6,7 @@
  * code) and to ask for analytics consent where the law requires it (issue 16): never to
  * redirect, never to hide content.
  */
-import { resolveCountryLookupUrl } from "../../shared/countryLookup";
+import { resolveCountryLookupUrl } from "../../shared/countryLookupUrl";
 
 export const COUNTRY_STORAGE_KEY = "country";
 export const LOOKUP_TIMEOUT_MS = 8000;

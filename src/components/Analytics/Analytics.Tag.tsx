@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Script } from "gatsby";
-import { gtagScriptUrl } from "../../../shared/analytics";
+import { gtagScriptUrl } from "../../../shared/analyticsIds";
 import { sendEvent, startPartytown, tagSetupScript, type TagPlan } from "../../lib/analytics";
 import { reportFieldMetrics } from "../../lib/fieldMetrics";
 

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
-import { MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "../../../shared/analytics";
+import { MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "../../../shared/analyticsIds";
 import {
   envMeasurementId,
   loadTag,

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { Button } from "../ButtonLink";
-import type { Failure as SendFailure } from "./api";
+import type { Failure as SendFailure } from "./ConsultationForm.api";
 import { Actions, Panel } from "./ConsultationForm.styles";
 
 export function failureMessage(failure: SendFailure): string {

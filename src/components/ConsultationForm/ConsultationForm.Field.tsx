@@ -1,7 +1,7 @@
 import * as React from "react";
 import { formatCount } from "../../../schemas/consultationFacts";
 import type { FieldSpec } from "./ConsultationForm.fields";
-import type { ServiceOption } from "./model";
+import type { ServiceOption } from "./ConsultationForm.model";
 import * as S from "./ConsultationForm.styles";
 
 export interface ControlProps {

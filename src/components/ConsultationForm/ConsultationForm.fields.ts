@@ -5,7 +5,7 @@ import {
   NOT_SURE,
   NOT_SURE_LABEL,
 } from "../../../schemas/consultationFacts";
-import type { FieldName, ServiceOption } from "./model";
+import type { FieldName, ServiceOption } from "./ConsultationForm.model";
 
 /**
  * The form's fields, declared once: label, control and its attributes, in the order they appear.

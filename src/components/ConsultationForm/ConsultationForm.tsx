@@ -9,8 +9,8 @@ import { FormField } from "./ConsultationForm.Field";
 import { FIELDS } from "./ConsultationForm.fields";
 import * as S from "./ConsultationForm.styles";
 import { Success } from "./ConsultationForm.Success";
-import { mailtoHref } from "./model";
-import { useConsultationSubmission } from "./useConsultationSubmission";
+import { mailtoHref } from "./ConsultationForm.model";
+import { useConsultationSubmission } from "./ConsultationForm.submission";
 
 export interface ConsultationFormProps {
   /** The page the form is on; defaults to the browser's location (the modal passes nothing). */

@@ -1,2 +1,2 @@
 export { ConsultationForm, type ConsultationFormProps } from "./ConsultationForm";
-export { TOAST_FAILED, TOAST_SENT } from "./useConsultationSubmission";
+export { TOAST_FAILED, TOAST_SENT } from "./ConsultationForm.submission";

@@ -4,7 +4,7 @@ import { Logo } from "../../components/Logo";
 import { SocialLinks } from "../../components/SocialLinks";
 import { useFooter, type FooterColumn } from "../../hooks/useFooter";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
-import { footerColumnView, isColumnOpen } from "../../lib/footerColumn";
+import { footerColumnView, isColumnOpen } from "./Footer.column";
 import type { ResolvedLink } from "../../lib/links";
 import { telHref } from "../../lib/phone";
 import { useMobileSize } from "../../hooks/useLayout";

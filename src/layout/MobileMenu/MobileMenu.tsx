@@ -6,7 +6,7 @@ import { SocialLinks } from "../../components/SocialLinks";
 import { useDialogFocusTrap } from "../../hooks/useDialogFocusTrap";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
 import { isGroup, topLevelEntries, type MenuItem, type NavigationInput } from "../../lib/menuData";
-import { initialMobileMenu, mobileMenuReducer } from "../../lib/mobileMenu";
+import { initialMobileMenu, mobileMenuReducer } from "./MobileMenu.state";
 import { telHref } from "../../lib/phone";
 import { Body, Bottom, CrumbButton, Dialog, IconButton, Panel, Top } from "./MobileMenu.styles";
 import { CloseIcon } from "../../components/Icon";

@@ -7,7 +7,7 @@ import {
   type FilterOptions,
   type FilterableWork,
   type WorksFilter,
-} from "../../lib/worksFilter";
+} from "./Portfolio.worksFilter";
 import { Field, Fields } from "./Portfolio.styles";
 
 const FIELDS: Record<FilterKey, { label: string; all: string }> = {

@@ -22,7 +22,7 @@ import {
   serializeFilter,
   type FilterChange,
   type FilterKey,
-} from "../../lib/worksFilter";
+} from "./Portfolio.worksFilter";
 import { Filters } from "./Portfolio.Filters";
 import { Empty, Feeds, Form, PageLinks, Status, Toolbar } from "./Portfolio.styles";
 

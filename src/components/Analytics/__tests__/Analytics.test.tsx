@@ -6,7 +6,7 @@ import { theme } from "../../../styles/theme";
 import { readConsent, saveConsent, setBannerOpen } from "../../../lib/consent";
 import { lookupCountryOnce } from "../../../lib/countryLookup";
 import { siteSettings } from "../../../../test/siteSettings";
-import { gtagScriptUrl, resolveMeasurementId } from "../../../../shared/analytics";
+import { gtagScriptUrl, resolveMeasurementId } from "../../../../shared/analyticsIds";
 import {
   loadTag,
   resetAnalytics,

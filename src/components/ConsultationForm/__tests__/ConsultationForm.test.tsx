@@ -8,7 +8,7 @@ import { services, siteSettings } from "../../../../test/siteData";
 import { useServiceOptions } from "../../../hooks/useServiceOptions";
 import { useSiteSettings } from "../../../hooks/useSiteSettings";
 import { ConsultationForm, TOAST_FAILED, TOAST_SENT } from "..";
-import { DRAFT_KEY } from "../draft";
+import { DRAFT_KEY } from "../ConsultationForm.draft";
 
 jest.setTimeout(30_000);
 jest.mock("react-toastify", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));

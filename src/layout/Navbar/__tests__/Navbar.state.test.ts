@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { initialNavbarState, isNavbarWhite, navbarReducer, type NavbarEvent } from "../navbarState";
+import { initialNavbarState, isNavbarWhite, navbarReducer, type NavbarEvent } from "../Navbar.state";
 
 describe("navbar colour", () => {
   const run = (...events: NavbarEvent[]) => events.reduce(navbarReducer, initialNavbarState);

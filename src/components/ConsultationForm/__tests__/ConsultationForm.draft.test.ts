@@ -1,5 +1,5 @@
-import { clearDraft, DRAFT_KEY, loadDraft, saveDraft, savedCountry } from "../draft";
-import { emptyValues } from "../model";
+import { clearDraft, DRAFT_KEY, loadDraft, saveDraft, savedCountry } from "../ConsultationForm.draft";
+import { emptyValues } from "../ConsultationForm.model";
 
 afterEach(() => {
   sessionStorage.clear();

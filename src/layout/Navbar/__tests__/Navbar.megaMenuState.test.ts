@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { initialMegaMenu, megaMenuReducer, type MegaMenuEvent } from "../megaMenu";
+import { initialMegaMenu, megaMenuReducer, type MegaMenuEvent } from "../Navbar.megaMenuState";
 
 describe("mega menu", () => {
   const run = (...events: MegaMenuEvent[]) => events.reduce(megaMenuReducer, initialMegaMenu).open;

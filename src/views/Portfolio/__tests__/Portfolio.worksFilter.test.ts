@@ -12,7 +12,7 @@ import {
   resultSummary,
   serializeFilter,
   type FilterableWork,
-} from "../worksFilter";
+} from "../Portfolio.worksFilter";
 
 const industries = {
   finance: { slug: "finance", title: "Finance", kind: "sector" },

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { footerColumnView, isColumnOpen } from "../footerColumn";
+import { footerColumnView, isColumnOpen } from "../Footer.column";
 
 describe("footer columns", () => {
   const links = [...Array(21).keys()];

@@ -7,7 +7,7 @@ import {
   type FieldErrors,
 } from "../../../schemas/consultation";
 import { topicFromPath } from "../../../shared/routes";
-import type { FormValues, ServiceOption } from "./model";
+import type { FormValues, ServiceOption } from "./ConsultationForm.model";
 
 /**
  * The form's checks against the shared schema. This module brings zod, so the form imports it

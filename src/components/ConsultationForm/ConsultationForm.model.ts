@@ -11,7 +11,7 @@ import { topicFromPath } from "../../../shared/routes";
 
 /**
  * The form's pure logic: values, the request body and the mailto fallback. Validation, which needs
- * the schema (zod), is in validation.ts and loads when a visitor starts filling the form in.
+ * the schema (zod), is in ConsultationForm.validation.ts and loads when a visitor starts filling the form in.
  */
 
 export interface FormValues {
@@ -49,7 +49,7 @@ export function initialService(pathname: string, services: readonly ServiceOptio
 
 export interface RequestMeta {
   website: string;
-  /** The server's form token (api.ts), when it gave one. */
+  /** The server's form token (ConsultationForm.api.ts), when it gave one. */
   formToken?: string;
   idempotencyKey: string;
 }

@@ -1,4 +1,4 @@
-import { sendConsultation } from "../api";
+import { sendConsultation } from "../ConsultationForm.api";
 import { validRequest } from "../../../../test/consultation";
 
 const respond = (status: number, body?: unknown, headers: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
 import { FIELD_ORDER, type FieldName } from "../../../schemas/consultationFacts";
-import type { FormToken } from "./api";
-import type { FormValues } from "./model";
+import type { FormToken } from "./ConsultationForm.api";
+import type { FormValues } from "./ConsultationForm.model";
 
 /**
  * The visitor's unsent draft, kept in sessionStorage so a reload (or closing and reopening the

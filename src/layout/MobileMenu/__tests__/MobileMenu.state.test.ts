@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { initialMobileMenu, mobileMenuReducer, type MobileMenuEvent } from "../mobileMenu";
+import { initialMobileMenu, mobileMenuReducer, type MobileMenuEvent } from "../MobileMenu.state";
 
 describe("mobile drill-down", () => {
   const run = (...events: MobileMenuEvent[]) => events.reduce(mobileMenuReducer, initialMobileMenu);

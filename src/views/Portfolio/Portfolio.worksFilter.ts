@@ -1,4 +1,4 @@
-import { PLATFORMS, platformLabel } from "../../schemas/platforms";
+import { PLATFORMS, platformLabel } from "../../../schemas/platforms";
 
 /**
  * The portfolio filter, as pure functions: which case studies match, which values each filter

@@ -1,5 +1,5 @@
-import type { Failure } from "./api";
-import type { FieldErrors, FieldName, FormValues } from "./model";
+import type { Failure } from "./ConsultationForm.api";
+import type { FieldErrors, FieldName, FormValues } from "./ConsultationForm.model";
 
 /**
  * The form's state machine. Phases: editing -> sending -> sent, or sending -> failed -> sending

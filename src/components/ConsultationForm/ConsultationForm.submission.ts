@@ -1,8 +1,20 @@
 import * as React from "react";
 import { showToast } from "../../lib/toasts";
-import { fetchFormToken, fillTimeElapsed, sendConsultation, type FormToken, type SendResult } from "./api";
-import { clearDraft, loadDraft, saveDraft, savedCountry, typedBeforeHydration } from "./draft";
-import { initialState, reducer, type FormState } from "./formState";
+import {
+  fetchFormToken,
+  fillTimeElapsed,
+  sendConsultation,
+  type FormToken,
+  type SendResult,
+} from "./ConsultationForm.api";
+import {
+  clearDraft,
+  loadDraft,
+  saveDraft,
+  savedCountry,
+  typedBeforeHydration,
+} from "./ConsultationForm.draft";
+import { initialState, reducer, type FormState } from "./ConsultationForm.state";
 import {
   buildRequest,
   contentFingerprint,
@@ -12,9 +24,9 @@ import {
   type FieldName,
   type FormValues,
   type ServiceOption,
-} from "./model";
+} from "./ConsultationForm.model";
 
-type Validation = typeof import("./validation");
+type Validation = typeof import("./ConsultationForm.validation");
 
 let validation: Promise<Validation> | undefined;
 let loadedValidation: Validation | undefined;
@@ -25,7 +37,7 @@ let loadedValidation: Validation | undefined;
  * gets focus, and waits for them when it is sent. A load that failed (offline) is tried again.
  */
 function loadValidation(): Promise<Validation> {
-  validation ??= import("./validation").then(
+  validation ??= import("./ConsultationForm.validation").then(
     (module) => (loadedValidation = module),
     (error: unknown) => {
       validation = undefined;
@@ -89,7 +101,7 @@ export interface ConsultationSubmission {
 }
 
 /**
- * The form's bookkeeping: the values (in the state machine of formState.ts), the draft kept in
+ * The form's bookkeeping: the values (in the state machine of ConsultationForm.state.ts), the draft kept in
  * sessionStorage, the idempotency key that makes a retry count once, the form token the server
  * hands out when the visitor starts (it measures the fill time on its own clock, for its spam
  * check), and the toasts that report the result.

@@ -1,4 +1,4 @@
-import { NAVBAR_SOLID_SCROLL_PX } from "../styles/constants";
+import { NAVBAR_SOLID_SCROLL_PX } from "../../styles/constants";
 
 /**
  * The navbar's colour (spec section 4): white when the page is scrolled 75px or more, on an

@@ -1,8 +1,8 @@
 import { MESSAGES, NOT_SURE } from "../../../../schemas/consultation";
 import { services } from "../../../../test/siteData";
-import { emptyValues, initialService, mailtoHref, newIdempotencyKey } from "../model";
-import { buildContext, validate } from "../validation";
-import { reducer, initialState } from "../formState";
+import { emptyValues, initialService, mailtoHref, newIdempotencyKey } from "../ConsultationForm.model";
+import { buildContext, validate } from "../ConsultationForm.validation";
+import { reducer, initialState } from "../ConsultationForm.state";
 
 const filled = () => ({
   ...emptyValues(),
