@@ -1,6 +1,12 @@
 import { FIELD_ORDER, type FieldName } from "../../../schemas/consultationFacts";
 import type { FormToken } from "./ConsultationForm.api";
-import type { FormValues } from "./ConsultationForm.model";
+import {
+  emptyValues,
+  initialService,
+  newIdempotencyKey,
+  type FormValues,
+  type ServiceOption,
+} from "./ConsultationForm.model";
 
 /**
  * The visitor's unsent draft, kept in sessionStorage so a reload (or closing and reopening the
@@ -104,4 +110,34 @@ export function savedCountry(): string | null {
   } catch {
     return null;
   }
+}
+
+/** What the server needs besides the values: the form's token (its fill-time clock), and the retry key. */
+export interface Meta {
+  token?: FormToken;
+  key: string;
+  /** What the key was last sent with; a retry of the same content keeps the key. */
+  fingerprint?: string;
+}
+
+/**
+ * Where the form is, its key and token, and its values: the draft's (else empty, with the page's
+ * service), under what the visitor typed into the server's HTML before the script ran (`typed`).
+ */
+export function restore(
+  pathnameProp: string | undefined,
+  services: readonly ServiceOption[],
+  typed: { form: HTMLFormElement | null; rendered: FormValues } | null,
+): { pathname: string; meta: Meta; values: FormValues } {
+  const pathname = pathnameProp ?? window.location.pathname;
+  const draft = loadDraft();
+  const meta: Meta = draft
+    ? { token: draft.formToken, key: draft.idempotencyKey, fingerprint: draft.fingerprint }
+    : { key: newIdempotencyKey() };
+  const saved = draft?.values ?? emptyValues(initialService(pathname, services));
+  return {
+    pathname,
+    meta,
+    values: { ...saved, ...(typed ? typedBeforeHydration(typed.form, typed.rendered) : {}) },
+  };
 }

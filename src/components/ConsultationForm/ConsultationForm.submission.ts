@@ -7,13 +7,7 @@ import {
   type FormToken,
   type SendResult,
 } from "./ConsultationForm.api";
-import {
-  clearDraft,
-  loadDraft,
-  saveDraft,
-  savedCountry,
-  typedBeforeHydration,
-} from "./ConsultationForm.draft";
+import { clearDraft, restore, saveDraft, savedCountry, type Meta } from "./ConsultationForm.draft";
 import { initialState, reducer, type FormState } from "./ConsultationForm.state";
 import {
   buildRequest,
@@ -51,38 +45,8 @@ const subscribeToNothing = () => () => undefined;
 const inTheBrowser = () => false;
 const fromServerHtml = () => true;
 
-/**
- * Where the form is, its key and token, and its values: the draft's (else empty, with the page's
- * service), under what the visitor typed into the server's HTML before the script ran (`typed`).
- */
-function restore(
-  pathnameProp: string | undefined,
-  services: readonly ServiceOption[],
-  typed: { form: HTMLFormElement | null; rendered: FormValues } | null,
-): { pathname: string; meta: Meta; values: FormValues } {
-  const pathname = pathnameProp ?? window.location.pathname;
-  const draft = loadDraft();
-  const meta: Meta = draft
-    ? { token: draft.formToken, key: draft.idempotencyKey, fingerprint: draft.fingerprint }
-    : { key: newIdempotencyKey() };
-  const saved = draft?.values ?? emptyValues(initialService(pathname, services));
-  return {
-    pathname,
-    meta,
-    values: { ...saved, ...(typed ? typedBeforeHydration(typed.form, typed.rendered) : {}) },
-  };
-}
-
 export const TOAST_SENT = "Thank you! Your consultation request has been sent.";
 export const TOAST_FAILED = "Your request was not sent. Everything you wrote is still in the form.";
-
-/** What the server needs besides the values: the form's token (its fill-time clock), and the retry key. */
-interface Meta {
-  token?: FormToken;
-  key: string;
-  /** What the key was last sent with; a retry of the same content keeps the key. */
-  fingerprint?: string;
-}
 
 export interface ConsultationSubmission {
   state: FormState;
