@@ -83,6 +83,11 @@ test("a page's data carries its own cards only, not all of them", async () => {
 
 test("a filter searches every page, not only the one the visitor is on", async () => {
   const page = await openPage("/works/page/2");
+  const fetched: string[] = [];
+  // What the page's own code fetches (Gatsby's prefetching of linked pages is not fetch()).
+  page.on("request", (request) => {
+    if (request.resourceType() === "fetch") fetched.push(new URL(request.url()).pathname);
+  });
   const before = new Set(await cardClients(page));
   await page.getByRole("combobox", { name: "Platform", exact: true }).selectOption("ai-ml");
   await page
@@ -97,5 +102,11 @@ test("a filter searches every page, not only the one the visitor is on", async (
     "some matches come from other pages",
   );
   assert.equal(await page.getByRole("navigation", { name: "Case study pages" }).count(), 0);
+  // The other pages' cards come from the site's own files, not Gatsby's page-data of those pages.
+  assert.equal(fetched.filter((p) => p.startsWith("/data/works/")).length, pageCount - 1);
+  assert.deepEqual(
+    fetched.filter((p) => p.startsWith("/page-data/works/")),
+    [],
+  );
   await page.context().close();
 });

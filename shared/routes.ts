@@ -60,6 +60,9 @@ export const WORKS_PER_PAGE = 48;
 
 export const worksListPath = (page: number): string => (page <= 1 ? "/works" : `/works/page/${page}`);
 
+/** The cards of a page of the works index, as a file of the site's own (gatsby/lib/worksCards.ts). */
+export const worksCardsPath = (page: number): string => `/data/works/${page}.json`;
+
 export const worksPageCount = (works: number): number => Math.max(1, Math.ceil(works / WORKS_PER_PAGE));
 
 /** Pages from content/pages and the template and path each one gets. */

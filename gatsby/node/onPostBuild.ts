@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { FEEDS, markdownPath } from "../../shared/alternates";
-import { buildRoutes } from "../../shared/routes";
+import { buildRoutes, worksPageCount } from "../../shared/routes";
 import { builtPageFile } from "../lib/builtPages";
 import { llmsTxt, robotsTxt } from "../lib/crawlerFiles";
 import { loadSite } from "../lib/content";
@@ -14,6 +14,7 @@ import { stripNulBytes } from "../lib/nulBytes";
 import { contentDir } from "../lib/paths";
 import { removeSourceMaps } from "../lib/sourceMaps";
 import { buildSearchIndex } from "../lib/searchIndex";
+import { writeWorksCards } from "../lib/worksCards";
 
 /**
  * Writes public/robots.txt and public/llms.txt from content (see gatsby/lib/crawlerFiles.ts), and
@@ -21,8 +22,8 @@ import { buildSearchIndex } from "../lib/searchIndex";
  * Takes out the NUL bytes React 18's streaming renderer can leave in a page (gatsby/lib/nulBytes.ts),
  * and the source maps a plugin copies from a prebuilt package (gatsby/lib/sourceMaps.ts).
  * Then, from the pages just built: a Markdown copy of each indexable page and llms-full.txt
- * (gatsby/lib/markdown.ts), the case-study feeds (gatsby/lib/feeds.ts) and the search index
- * (gatsby/lib/searchIndex.ts).
+ * (gatsby/lib/markdown.ts), the case-study feeds (gatsby/lib/feeds.ts), the works index's
+ * cards per page (gatsby/lib/worksCards.ts) and the search index (gatsby/lib/searchIndex.ts).
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
   // Typed by the generated Queries.CrawlerFilesQuery (npm run typegen).
@@ -132,6 +133,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
       cover: w.cover.src?.publicURL ? { src: w.cover.src.publicURL, alt: w.cover.alt } : null,
     })),
   });
+  await writeWorksCards(publicDir, worksPageCount(d.allWork.nodes.length));
   const search = await buildSearchIndex(publicDir, routes);
   reporter.info(
     `Search index: ${search.pages} pages, ${search.files} files, ${(search.bytes / 1024).toFixed(0)} KB (public/pagefind/)`,

@@ -6,7 +6,7 @@ import {
   type PortfolioIndex,
 } from "../../../shared/portfolioIndex";
 import { FEEDS } from "../../../shared/alternates";
-import { WORKS_PER_PAGE, worksListPath } from "../../../shared/routes";
+import { WORKS_PER_PAGE, worksCardsPath, worksListPath } from "../../../shared/routes";
 import { Button } from "../../components/ButtonLink";
 import { LinkCardGrid, WORK_CARD_MIN_WIDTH } from "../../components/Cards";
 import { Section } from "../../components/Section";
@@ -40,16 +40,15 @@ export interface PortfolioProps {
   listPage?: { number: number; count: number } | null;
   /** The page's location (Gatsby's `location` prop); the filter lives in its query. */
   location: { search?: string; key?: string };
-  /** Fetches another page's case studies (default: that page's Gatsby page-data). */
+  /** Fetches another page's case studies (default: the site's file of that page's cards). */
   loadPage?: (page: number) => Promise<readonly Work[]>;
 }
 
-/** The cards of another index page, from the page-data Gatsby already built for it. */
+/** The cards of another index page, from the file the build wrote of them (gatsby/lib/worksCards.ts). */
 async function fetchPage(page: number): Promise<readonly Work[]> {
-  const response = await fetch(withPrefix(`/page-data${worksListPath(page)}/page-data.json`));
-  if (!response.ok) throw new Error(`page-data for page ${page}: HTTP ${response.status}`);
-  const json = (await response.json()) as { result: { data: Queries.WorksIndexPageQuery } };
-  return json.result.data.allWork.nodes;
+  const response = await fetch(withPrefix(worksCardsPath(page)));
+  if (!response.ok) throw new Error(`the cards of page ${page}: HTTP ${response.status}`);
+  return ((await response.json()) as { works: Work[] }).works;
 }
 
 type Loaded = { state: "idle" | "loading" | "failed" } | { state: "done"; works: readonly Work[] };
