@@ -6,28 +6,21 @@
  * so the message arrives in a live region that already existed.
  */
 import type { ToastOptions } from "react-toastify";
+import { loadOnce } from "./loadOnce";
 
 type Toastify = typeof import("react-toastify");
 
 let module: Toastify | undefined;
-let loading: Promise<Toastify> | undefined;
 const listeners = new Set<() => void>();
 
 /** Fetches react-toastify once (again after a failed attempt: offline, a deploy in between). */
-export function loadToastify(): Promise<Toastify> {
-  loading ??= import(/* webpackChunkName: "toastify" */ "react-toastify").then(
-    (m) => {
-      module = m;
-      listeners.forEach((listener) => listener());
-      return m;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadToastify = loadOnce(() =>
+  import(/* webpackChunkName: "toastify" */ "react-toastify").then((m) => {
+    module = m;
+    listeners.forEach((listener) => listener());
+    return m;
+  }),
+);
 
 /** Called once react-toastify has loaded (for useSyncExternalStore). */
 export function subscribeToastify(listener: () => void): () => void {
@@ -49,5 +42,5 @@ export function showToast(kind: "success" | "error", message: string, options: T
 /** For tests: back to a fresh page load. */
 export function resetToastify(): void {
   module = undefined;
-  loading = undefined;
+  loadToastify.reset();
 }

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { loadOnce } from "../../lib/loadOnce";
 import { showToast } from "../../lib/toasts";
 import {
   fetchFormToken,
@@ -22,7 +23,6 @@ import {
 
 type Validation = typeof import("./ConsultationForm.validation");
 
-let validation: Promise<Validation> | undefined;
 let loadedValidation: Validation | undefined;
 
 /**
@@ -30,16 +30,9 @@ let loadedValidation: Validation | undefined;
  * who only reads the page never runs them (ADR 0009). The form asks for the checks when it first
  * gets focus, and waits for them when it is sent. A load that failed (offline) is tried again.
  */
-function loadValidation(): Promise<Validation> {
-  validation ??= import("./ConsultationForm.validation").then(
-    (module) => (loadedValidation = module),
-    (error: unknown) => {
-      validation = undefined;
-      throw error;
-    },
-  );
-  return validation;
-}
+const loadValidation = loadOnce<Validation>(() =>
+  import("./ConsultationForm.validation").then((module) => (loadedValidation = module)),
+);
 
 const subscribeToNothing = () => () => undefined;
 const inTheBrowser = () => false;

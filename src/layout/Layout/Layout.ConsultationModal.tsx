@@ -3,24 +3,20 @@ import { navigate } from "gatsby";
 import { ErrorBoundary } from "react-error-boundary";
 import { useConsultation } from "../../hooks/useConsultation";
 import { useLayout, useSetShowModal } from "../../hooks/useLayout";
+import { loadOnce } from "../../lib/loadOnce";
 import { whenIdle } from "../../lib/whenIdle";
 
 type Modal = React.ComponentType<{ open: boolean }>;
 
-// Its own chunk, named so the build's chunk map (public/chunk-map.json) can find it by name.
-let loading: Promise<Modal> | undefined;
-
-/** Fetches and runs the modal's code once (again after a failed attempt). */
-function loadConsultationModal(): Promise<Modal> {
-  loading ??= import(/* webpackChunkName: "consultation-modal" */ "../ConsultationModal").then(
+/**
+ * Fetches and runs the modal's code once (again after a failed attempt). Its own chunk, named so
+ * the build's chunk map (public/chunk-map.json) can find it by name.
+ */
+const loadConsultationModal = loadOnce<Modal>(() =>
+  import(/* webpackChunkName: "consultation-modal" */ "../ConsultationModal").then(
     (module) => module.default,
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+  ),
+);
 
 /** Starts fetching the modal's code ahead of the click (a pointer over a button that opens it). */
 export function prepareConsultationModal(): void {
