@@ -4,7 +4,6 @@ import type { Page } from "playwright-core";
 import { activeStop, focusIndicatorThickness, undersizedTargets, type TabStop } from "./lib/a11y";
 import { closeBrowser, DESKTOP, newPage, openHydrated, PHONE } from "./lib/browser";
 import { NOT_FOUND_PATH } from "./lib/axe";
-import { waitFor } from "./lib/wait";
 
 after(closeBrowser);
 
@@ -61,10 +60,7 @@ describe("keyboard", () => {
         await fromTheTop(page, path);
         assert.equal((await tab(page))?.name, "Skip to content");
         await page.keyboard.press("Enter");
-        await waitFor(
-          async () => (await page.evaluate(() => document.activeElement?.id)) === "main",
-          `${path} @${viewport.width}: focus on main`,
-        );
+        await page.waitForFunction(() => document.activeElement?.id === "main");
         await page.keyboard.press("Tab");
         assert.ok(
           await page.evaluate(() => document.activeElement?.closest("main") !== null),

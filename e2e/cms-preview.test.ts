@@ -14,7 +14,7 @@ import { storedContent, storedEntries } from "../test/cmsContent";
 import { workLinkName } from "../src/lib/workLinkName";
 import { newPage } from "./lib/browser";
 import { localBackendForTests, openAdmin, openEntry, previewFrame } from "./lib/cms";
-import { waitFor } from "./lib/wait";
+import { until, waitFor } from "./lib/wait";
 
 const publicDir = path.resolve("public");
 const humm = storedEntries("works").find((w) => w.slug === "humm")! as Record<string, string>;
@@ -171,10 +171,7 @@ describe("in the admin", () => {
     await field("Outcome").fill(edited.outcome);
 
     // The page's heading, as the editor typed it, in the site's heading style.
-    await waitFor(
-      async () => (await h1.textContent()) === edited.headline,
-      "the new headline in the preview",
-    );
+    await until(h1, ([el, headline]) => el.textContent === headline, edited.headline);
     assert.deepEqual(await looks(h1, HEADING), live.heading);
     // Its card, as lists across the site show it: the title names the link, the outcome is its text.
     const cards = preview.getByRole("region", { name: "Its card in lists across the site" });

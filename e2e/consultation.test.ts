@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { closeBrowser, DESKTOP, newPage, open, recordScripts } from "./lib/browser";
 import { outboxLines, uniqueEmail, waitForRequest } from "./lib/outbox";
-import { waitFor } from "./lib/wait";
+import { until, waitFor } from "./lib/wait";
 
 /** The consultation form in the built site: in the modal on a service page, and on /contact. */
 
@@ -21,7 +21,7 @@ const DETAILS = "We run 40 clinics and want patients to book and reschedule appo
  */
 async function formReady(form: Locator): Promise<void> {
   const submit = form.getByRole("button", { name: "Book my free consultation" });
-  await waitFor(() => submit.isEnabled(), "the form is ready");
+  await until(submit, ([button]: [HTMLButtonElement, null]) => !button.disabled);
 }
 
 async function fill(form: Locator, email: string) {
@@ -367,9 +367,10 @@ describe("/contact", () => {
     await form.getByLabel("Full name").fill("Florence Nightingale");
     await form.getByLabel("Project details").fill("A half-written message about ward rota planning");
     await page.reload({ waitUntil: "networkidle" });
-    await waitFor(
-      async () => (await form.getByLabel("Full name").inputValue()) === "Florence Nightingale",
-      "the draft was restored",
+    await until(
+      form.getByLabel("Full name"),
+      ([input, name]: [HTMLInputElement, string]) => input.value === name,
+      "Florence Nightingale",
     );
     assert.equal(
       await form.getByLabel("Project details").inputValue(),

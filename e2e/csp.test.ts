@@ -19,7 +19,7 @@ import { routeTable } from "../test/harness/routes";
 import { closeBrowser, DESKTOP, newPage, openHydrated, PHONE } from "./lib/browser";
 import { expectedPolicy, watchViolations } from "./lib/csp";
 import type { OutsideLog, OutsideOptions } from "./lib/outside";
-import { waitFor } from "./lib/wait";
+import { until, waitFor } from "./lib/wait";
 
 after(closeBrowser);
 
@@ -132,12 +132,12 @@ test("the desktop mega menu and the modal, with a request sent: no violation", a
   // Closed again (the pointer leaves it, Escape), so it does not cover the page's buttons.
   await page.mouse.move(DESKTOP.width / 2, DESKTOP.height - 20);
   await page.keyboard.press("Escape");
-  await waitFor(async () => (await services.getAttribute("aria-expanded")) === "false", "the menu closed");
+  await until(services, ([button]) => button.getAttribute("aria-expanded") === "false");
 
   await page.getByRole("main").getByRole("link", { name: "Get a free consultation" }).first().click();
   const modal = page.getByRole("dialog", { name: "Book a free consultation" });
   const submit = modal.getByRole("button", { name: "Book my free consultation" });
-  await waitFor(() => submit.isEnabled(), "the form is ready");
+  await until(submit, ([button]: [HTMLButtonElement, null]) => !button.disabled);
   await modal.getByLabel("Full name").fill("Grace Hopper");
   await modal.getByLabel("Work email").fill(`csp-${Date.now()}@navy.example`);
   await modal

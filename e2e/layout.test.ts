@@ -16,7 +16,7 @@ import { routeTable } from "../test/harness/routes";
 import { samplePages } from "../test/harness/samplePages";
 import { chunkFiles, staticHtml, tags } from "./lib/html";
 import { uniqueEmail } from "./lib/outbox";
-import { nextFrames, waitFor } from "./lib/wait";
+import { nextFrames, until, waitFor } from "./lib/wait";
 
 after(closeBrowser);
 
@@ -38,7 +38,7 @@ async function expectColour(page: Page, colour: string, what: string) {
 
 async function scrollTo(page: Page, y: number) {
   await page.evaluate((top) => window.scrollTo(0, top), y);
-  await waitFor(async () => (await page.evaluate(() => window.scrollY)) === y, `scrolled to ${y}`);
+  await page.waitForFunction((top) => window.scrollY === top, y);
 }
 
 async function axe(page: Page, label: string) {
@@ -568,11 +568,7 @@ describe("consultation modal", () => {
     await axe(page, "modal open");
     await page.keyboard.press("Escape");
     await modal.waitFor({ state: "hidden" });
-    await waitFor(
-      async () =>
-        (await page.evaluate(() => document.activeElement?.textContent)) === "Get a free consultation",
-      "focus back on the opener",
-    );
+    await page.waitForFunction(() => document.activeElement?.textContent === "Get a free consultation");
     await button.click();
     await modal.waitFor({ state: "visible" });
     await modal.getByRole("button", { name: "Close" }).click();
@@ -615,7 +611,7 @@ describe("toast area", () => {
 
     const form = page.locator("main form");
     const submit = form.getByRole("button", { name: "Book my free consultation" });
-    await waitFor(() => submit.isEnabled(), "the form is ready");
+    await until(submit, ([button]: [HTMLButtonElement, null]) => !button.disabled);
     await form.getByLabel("Full name").fill("Mary Seacole");
     await form.getByLabel("Work email").fill(uniqueEmail("toast-area"));
     await form
@@ -645,7 +641,7 @@ describe("scroll animations", () => {
   test("on desktop they start after load and last 1000 ms", async () => {
     const { page, context } = await newPage(DESKTOP, { reducedMotion: "no-preference" });
     await page.goto("/services/nlp-solutions", { waitUntil: "load" });
-    await waitFor(async () => (await page.locator(".aos-init").count()) > 0, "AOS initialised");
+    await page.locator(".aos-init").first().waitFor({ state: "attached" });
     assert.equal(
       await page
         .locator("[data-aos]")
@@ -704,10 +700,7 @@ describe("layout after the first paint (phones)", () => {
     const { page, context } = await newPage(PHONE);
     for (const path of ["/", "/works"]) {
       await page.goto(path, { waitUntil: "load" });
-      await waitFor(
-        async () => (await page.evaluate(() => document.documentElement.dataset.laidOut)) === "true",
-        `${path}: laid out after load`,
-      );
+      await page.waitForFunction(() => document.documentElement.dataset.laidOut === "true");
       const still = await page.evaluate(
         () =>
           [...document.querySelectorAll("main *")].filter(

@@ -5,7 +5,7 @@ import { routeTable } from "../test/harness/routes";
 import { closeBrowser, newPage } from "./lib/browser";
 import { staticHtml } from "./lib/html";
 import type { OutsideOptions } from "./lib/outside";
-import { waitFor } from "./lib/wait";
+import { until } from "./lib/wait";
 
 /**
  * Phones (issue 27, part 3): the menu button before hydration and without JavaScript, and the
@@ -229,10 +229,7 @@ describe("the consent banner on a 375x667 phone", () => {
       );
       assert.equal(overlaps(box, bannerBox), false, `${name} is not under the banner`);
     };
-    await waitFor(
-      async () => summary.evaluate((el) => el === document.activeElement),
-      "the summary has focus",
-    );
+    await until(summary, ([el]) => el === document.activeElement);
     await visibleAboveBanner(summary.getByRole("heading"), "the summary's heading");
     const links = summary.getByRole("link");
     const count = await links.count();
@@ -244,10 +241,7 @@ describe("the consent banner on a 375x667 phone", () => {
       await link.scrollIntoViewIfNeeded();
       await link.tap();
       const field = page.locator(target);
-      await waitFor(
-        async () => field.evaluate((el) => el === document.activeElement),
-        `${name}: its field has focus`,
-      );
+      await until(field, ([el]) => el === document.activeElement);
       await visibleAboveBanner(field, `the field for "${name}"`);
     }
     await context.close();

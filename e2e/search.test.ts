@@ -11,7 +11,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { SEARCH_BUNDLE_PATH } from "../shared/search";
 import { closeBrowser, DESKTOP, newPage, open, PHONE } from "./lib/browser";
-import { waitFor } from "./lib/wait";
+import { until, waitFor } from "./lib/wait";
 
 after(closeBrowser);
 
@@ -172,10 +172,7 @@ describe("keyboard and accessibility", () => {
     await button.focus();
     await page.keyboard.press("Enter");
     const input = combobox(page);
-    await waitFor(
-      async () => (await page.evaluate(() => document.activeElement?.getAttribute("role"))) === "combobox",
-      "focus in the combobox",
-    );
+    await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "combobox");
     assert.equal(await input.getAttribute("aria-autocomplete"), "list");
     await page.keyboard.type("React Native");
     await page.getByRole("option").first().waitFor({ timeout: 15_000 });
@@ -200,14 +197,8 @@ describe("keyboard and accessibility", () => {
     assert.equal(await input.inputValue(), "");
     assert.ok(await input.isVisible());
     await page.keyboard.press("Escape");
-    await waitFor(
-      async () => !(await page.getByRole("dialog", { name: "Search the site" }).isVisible()),
-      "closed",
-    );
-    await waitFor(
-      async () => button.evaluate((b) => b === document.activeElement),
-      "focus back on the control",
-    );
+    await page.getByRole("dialog", { name: "Search the site" }).waitFor({ state: "hidden" });
+    await until(button, ([b]) => b === document.activeElement);
     // Again with "/" and Enter on the active option: the page opens.
     await page.keyboard.press("/");
     await combobox(page).waitFor();
