@@ -131,12 +131,16 @@ test("each client-side navigation sends one page_view with its path and title; t
 });
 
 test("a navigation while the worker is still starting is counted once, after the first page", async () => {
-  const { page, context, outside } = await newPage();
+  // gtag.js is held back until after the navigation, so the worker is surely still starting
+  // (waiting for Partytown's script alone raced a fast worker, which had sometimes run already).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const { page, context, outside } = await newPage(undefined, {}, { gtagHeld: held });
   await page.goto("/");
-  // Partytown is on its way (its script requested), the tag has not run yet.
-  await page.waitForSelector("script[src='/~partytown/partytown.js']", { state: "attached" });
+  await waitFor(async () => outside.tags.length === 1, "the worker asked for gtag.js", 15_000);
   assert.equal(configSent(outside), false);
   await follow(page, "/works");
+  release();
   await waitFor(async () => eventsSent(outside, "page_view").length === 1, "the page_view", 15_000);
   const commands = commandsSent(outside).map((c) => `${c[0]} ${c[1]}`);
   assert.ok(

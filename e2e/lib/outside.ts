@@ -62,6 +62,8 @@ export const FAKE_GTAG_JS = `
 export interface OutsideOptions {
   /** The lookup service's answer: a status and body, "abort" (network failure) or "hang" (no answer). */
   countryLookup?: { status: number; body: string } | "abort" | "hang";
+  /** gtag.js is answered once this settles: a test holds the worker's start while it acts. */
+  gtagHeld?: Promise<unknown>;
 }
 
 export interface OutsideLog {
@@ -97,6 +99,7 @@ export async function interceptOutside(
         const target = url.searchParams.get("url") ?? "";
         if (target.startsWith(`${GTAG_JS_URL}?`)) {
           log.tags.push(new URL(target));
+          if (options.gtagHeld) await options.gtagHeld;
           return route.fulfill({ status: 200, contentType: "text/javascript", body: FAKE_GTAG_JS });
         }
         log.blocked.push(url.href);
