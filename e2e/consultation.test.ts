@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "playwright-core";
 import { closeBrowser, DESKTOP, newPage, open, recordScripts } from "./lib/browser";
 import { outboxLines, uniqueEmail, waitForRequest } from "./lib/outbox";
 import { until, waitFor } from "./lib/wait";
+import { axeOn } from "./lib/axe";
 
 /** The consultation form in the built site: in the modal on a service page, and on /contact. */
 
@@ -60,7 +60,7 @@ async function assertToastBottomLeft(page: Page, text: string) {
 }
 
 async function axe(page: Page, label: string) {
-  const result = await new AxeBuilder({ page })
+  const result = await axeOn(page)
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
   assert.deepEqual(

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import {
   baseUrl,
@@ -17,6 +16,7 @@ import { samplePages } from "../test/harness/samplePages";
 import { chunkFiles, staticHtml, tags } from "./lib/html";
 import { uniqueEmail } from "./lib/outbox";
 import { nextFrames, until, waitFor } from "./lib/wait";
+import { axeOn } from "./lib/axe";
 
 after(closeBrowser);
 
@@ -42,9 +42,7 @@ async function scrollTo(page: Page, y: number) {
 }
 
 async function axe(page: Page, label: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
+  const result = await axeOn(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   assert.deepEqual(
     result.violations.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
     [],

@@ -7,11 +7,11 @@
  */
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { SEARCH_BUNDLE_PATH } from "../shared/search";
 import { closeBrowser, DESKTOP, newPage, open, PHONE } from "./lib/browser";
 import { until, waitFor } from "./lib/wait";
+import { axeOn } from "./lib/axe";
 
 after(closeBrowser);
 
@@ -233,10 +233,7 @@ describe("keyboard and accessibility", () => {
       await open(page, "/");
       await search(page, "healthcare");
       await page.keyboard.press("ArrowDown");
-      const { violations } = await new AxeBuilder({ page })
-        .include("dialog[open]")
-        .withTags(WCAG_TAGS)
-        .analyze();
+      const { violations } = await axeOn(page).include("dialog[open]").withTags(WCAG_TAGS).analyze();
       assert.deepEqual(
         violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`)),
         [],

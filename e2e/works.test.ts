@@ -2,12 +2,12 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { after, before, describe, test } from "node:test";
-import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "playwright-core";
 import { loadContent } from "../gatsby/lib/content";
 import { sortWorks } from "../gatsby/lib/portfolioOrder";
 import { moreWork, worksForIndustry, worksForService } from "../gatsby/lib/relations";
 import { baseUrl, closeBrowser, newPage, open, PHONE } from "./lib/browser";
+import { axeOn } from "./lib/axe";
 
 /** The content the site was built from: expectations are derived from it, never typed in. */
 const content = loadContent(path.resolve("content"));
@@ -324,7 +324,7 @@ describe("the portfolio page /works", () => {
   test("has no accessibility violations, filtered or empty", async () => {
     for (const query of ["", "?industry=edtech", "?industry=finance&service=python-web-development"]) {
       await openPortfolio(page, query);
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await axeOn(page).analyze();
       assert.deepEqual(
         violations.map((v) => `${query} ${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`),
         [],
@@ -407,7 +407,7 @@ describe("case-study pages", () => {
   test("has no accessibility violations", async () => {
     const { page, context } = await newPage();
     await page.goto("/works/humm");
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await axeOn(page).analyze();
     assert.deepEqual(
       violations.map((v) => v.id),
       [],
