@@ -14,12 +14,13 @@
  * - Two visitors on one page of each template (bench/profiles.ts): from a consent region before
  *   choosing (the lookup answers DE) and from outside (US).
  * - Runs, each in a new browser: per page and visitor, one run auditing accessibility, best
- *   practices and SEO (they do not depend on timing), then BENCH_RUNS (3) performance-only runs,
- *   whose median is judged. The metrics never come from the first kind: Lighthouse's gathering
- *   for those categories runs while the page loads and slows it (bench/lighthouse.ts, `Run`). A
- *   broken budget is measured again and counts only when the second median breaks it too. The
- *   bare pages get one run of each kind: their script bytes, the floor of the JS ratio, are the
- *   same in every run.
+ *   practices and SEO, then BENCH_RUNS (3) performance-only runs, whose median is judged. The
+ *   metrics never come from the first kind: Lighthouse's gathering for those categories runs
+ *   while the page loads and slows it (bench/lighthouse.ts, `Run`). Those runs do not depend on
+ *   timing, so a visitor's go first, several at a time (bench/categoryLanes.ts); the performance
+ *   runs then go one at a time. A broken budget is measured again and counts only when the
+ *   second median breaks it too. The bare pages get one run of each kind: their script bytes,
+ *   the floor of the JS ratio, are the same in every run.
  * - The grown site with 1,000 synthetic case studies (bench/growth.ts; with BENCH_SKIP_BUILD=1
  *   the one `npm test` built for its browser tests), unless BENCH_GROWTH=0.
  *
@@ -32,75 +33,20 @@ import { spawnSync } from "node:child_process";
 import { buildProduction, lastProductionBuild, productionBuildProblem } from "../test/harness/production";
 import { preflightOrExit } from "../scripts/preflight";
 import { routeTable } from "../test/harness/routes";
-import { samplePages } from "../test/harness/samplePages";
-import {
-  BUDGET,
-  budgetProblems,
-  confirmedProblems,
-  HOST_SPEED_FLOOR,
-  interactionProblems,
-  runCounts,
-  tbtNotJudged,
-  type Problem,
-} from "./budgets";
 import { GROWN_SITE_DIR } from "../test/harness/grownSite";
+import { BUDGET, confirmedProblems, HOST_SPEED_FLOOR, interactionProblems } from "./budgets";
 import { measureGrowth, type GrowthFigures } from "./growth";
 import { CPU_SLOWDOWN, INTERACTIONS, measureInteractions } from "./interactions";
-import {
-  killBrowsers,
-  medianFigures,
-  openLighthouse,
-  type Figures,
-  type LighthouseSession,
-} from "./lighthouse";
-import { PROFILES, profileProblems, type Profile } from "./profiles";
+import { PROFILES } from "./profiles";
 import { benchSearch } from "./search";
+import { stage, stageTable, started } from "./stages";
 import { serveStatic } from "./staticServer";
 import { startThirdPartyStub } from "./thirdPartyStub";
-import { row, TABLE_HEADER, writePerformanceDoc } from "./report";
+import { TABLE_HEADER, writePerformanceDoc } from "./report";
+import { measureBarePages, measureVisitor, RUNS, type Findings } from "./visitors";
 
 const root = path.resolve(__dirname, "..");
 const fixture = path.join(root, "bench/fixture");
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-
-/** One page of each template (test/harness/samplePages.ts, the list the tests sample too). */
-const TEMPLATES: [string, string][] = samplePages().map((p) => [p.name, p.path]);
-
-/**
- * The servers run in processes of their own (detached: they outlive an interrupted benchmark), so
- * an interrupt stops them, and the browsers, before it exits.
- */
-const cleanups = new Set<() => Promise<void>>();
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    killBrowsers();
-    void Promise.allSettled([...cleanups].map((stop) => stop())).then(() => process.exit(130));
-  });
-}
-const started = <T extends { stop: () => Promise<void> }>(server: T): T => {
-  cleanups.add(server.stop);
-  return server;
-};
-
-/** Each stage's duration and Lighthouse runs, printed at the end (CI's time budget). */
-const stages: [name: string, seconds: number, runs: number][] = [];
-let lighthouseRuns = 0;
-async function stage<T>(name: string, work: () => Promise<T> | T): Promise<T> {
-  const started = Date.now();
-  const runsBefore = lighthouseRuns;
-  try {
-    return await work();
-  } finally {
-    stages.push([name, (Date.now() - started) / 1000, lighthouseRuns - runsBefore]);
-  }
-}
-const stageTable = () =>
-  stages
-    .map(
-      ([name, s, runs]) =>
-        `  ${name.padEnd(48)} ${s.toFixed(0).padStart(5)} s${runs ? `  (${runs} Lighthouse runs, ${(s / runs).toFixed(1)} s each)` : ""}`,
-    )
-    .join("\n");
 
 function buildFixture(): void {
   const run = spawnSync("npx", ["gatsby", "build"], {
@@ -109,44 +55,6 @@ function buildFixture(): void {
     stdio: ["ignore", "ignore", "inherit"],
   });
   if (run.status !== 0) throw new Error(`gatsby build failed in ${fixture}`);
-}
-
-/** The performance runs repeated because the host was slow: "page, visitor (host speed)". */
-const repeated: string[] = [];
-/** Rows over the TBT budget measured on a host under the speed floor (not judged: budgets.ts). */
-const unjudged: string[] = [];
-
-/**
- * A categories run of one page, then `runs` performance runs that count (`runCounts`: one
- * started on a host slower than HOST_SPEED_FLOOR is repeated); the median of each figure.
- * `visitor` names the profile in the list of repeats.
- */
-async function measure(
-  lighthouse: LighthouseSession,
-  url: string,
-  dir: string,
-  visitor?: string,
-  runs = RUNS,
-) {
-  const label = `\`${new URL(url).pathname}\`${visitor ? `, ${visitor}` : ""}`;
-  const figures: Figures[] = [await lighthouse.run(url, dir, "categories")];
-  lighthouseRuns++;
-  let repeats = 0;
-  for (let counted = 0; counted < runs;) {
-    const f = await lighthouse.run(url, dir, "performance");
-    lighthouseRuns++;
-    if (runCounts(f, repeats, repeated.length)) {
-      figures.push(f);
-      counted++;
-    } else {
-      repeats++;
-      repeated.push(`${label} (${Math.round(f.benchmarkIndex)})`);
-      process.stdout.write(
-        `(host speed ${Math.round(f.benchmarkIndex)} < ${HOST_SPEED_FLOOR}: a run of ${label} is repeated)\n`,
-      );
-    }
-  }
-  return medianFigures(figures);
 }
 
 async function main() {
@@ -168,27 +76,15 @@ async function main() {
   // site's server is started per visitor, with that visitor's stub behind its third-party proxy.
   const bareServer = started(await serveStatic(path.join(fixture, "public")));
   const lookupUrl = routeTable().site.countryLookupUrl;
-  const lookupHost = new URL(lookupUrl).hostname;
 
-  const lines: string[] = [];
-  const problems: string[] = [];
-  const remeasured: string[] = [];
+  const findings: Findings = { lines: [], problems: [], remeasured: [], repeated: [], unjudged: [] };
+  const { lines, problems, remeasured, repeated, unjudged } = findings;
   let search: { text: string; problem?: string } | undefined;
   try {
-    const bareImage = await stage("bare pages (1 run of each kind)", async () => {
-      const lighthouse = await openLighthouse();
-      const bareDir = path.join(fixture, "public");
-      const bare = await measure(lighthouse, `${bareServer.url}/`, bareDir, undefined, 1);
-      const image = await measure(lighthouse, `${bareServer.url}/image`, bareDir, undefined, 1);
-      lines.push(row("bare page", "/", "", bare), row("bare page + 1 image", "/image", "", image));
-      process.stdout.write(`${lines.join("\n")}\n`);
-      return image;
-    });
-    for (const profile of PROFILES) {
-      await stage(`${profile.name} (${TEMPLATES.length} templates)`, () =>
-        measureProfile(profile, { site, lookupUrl, lookupHost, bareImage }),
-      );
-    }
+    const bareImage = await stage("bare pages (1 run of each kind)", () =>
+      measureBarePages(bareServer.url, path.join(fixture, "public"), findings),
+    );
+    for (const profile of PROFILES) await measureVisitor(profile, { site, lookupUrl, bareImage }, findings);
     search = await stage("site search (index, 4x CPU)", async () => {
       const server = started(await serveStatic(site));
       try {
@@ -199,52 +95,6 @@ async function main() {
     });
   } finally {
     await bareServer.stop();
-  }
-
-  async function measureProfile(
-    profile: Profile,
-    ctx: { site: string; lookupUrl: string; lookupHost: string; bareImage: Figures },
-  ) {
-    const stub = started(await startThirdPartyStub(profile.country, ctx.lookupUrl));
-    const siteServer = started(await serveStatic(ctx.site, `127.0.0.1:${stub.port}`));
-    try {
-      const lighthouse = await openLighthouse(stub.chromeFlags);
-      // Every template shows gatsby-plugin-image images, so the floor is the bare page with one.
-      const template = async (name: string, p: string) => {
-        const f = await measure(lighthouse, `${siteServer.url}${p}`, ctx.site, profile.name);
-        const ratio = f.jsGzip / ctx.bareImage.jsGzip;
-        // Every run loads the page: the categories run and the performance runs.
-        const seen = profileProblems(profile, ctx.lookupHost, stub.takeLog(), RUNS + 1);
-        return { f, ratio, seen, problems: budgetProblems(`${name} (${profile.name})`, p, f, ratio) };
-      };
-      for (const [name, p] of TEMPLATES) {
-        const first = await template(name, p);
-        let { f, ratio } = first;
-        let found: Problem[] = first.problems;
-        if (found.length) {
-          // A broken budget counts only when a second median breaks it too (bench/budgets.ts).
-          process.stdout.write(`(${found.map((x) => x.message).join("; ")}: measuring again)\n`);
-          const second = await template(name, p);
-          ({ f, ratio } = second);
-          found = confirmedProblems(first.problems, second.problems);
-          remeasured.push(
-            `${name}, ${profile.name} (first median: ${first.problems.map((x) => x.detail).join(", ")})`,
-          );
-        }
-        lines.push(row(name, p, profile.name, f, ratio));
-        problems.push(...found.map((x) => x.message));
-        if (tbtNotJudged(f) && f.tbtMs > BUDGET.tbtMs)
-          unjudged.push(
-            `${name}, ${profile.name}: TBT ${Math.round(f.tbtMs)} ms at host speed ${Math.round(f.benchmarkIndex)}`,
-          );
-        // Not a budget: a check that the row measured the visitor it is labelled with.
-        problems.push(...first.seen.map((s) => `${name} (${profile.name}): ${s}`));
-        process.stdout.write(`${lines[lines.length - 1]}\n`);
-      }
-    } finally {
-      await siteServer.stop();
-      await stub.stop();
-    }
   }
 
   // Interaction latency (bench/interactions.ts), as rows of the same table, the same rule.
@@ -290,10 +140,7 @@ async function main() {
   if (growth) process.stdout.write(`\n${growth.table}\n`);
   if (search) process.stdout.write(`\n${search.text}\n`);
   if (search?.problem) problems.push(search.problem);
-  const total = stages.reduce((n, [, s]) => n + s, 0);
-  process.stdout.write(
-    `\nbench stages:\n${stageTable()}\n  ${"total".padEnd(48)} ${total.toFixed(0).padStart(5)} s\n`,
-  );
+  process.stdout.write(`\nbench stages:\n${stageTable()}\n`);
   writePerformanceDoc(path.join(root, "docs/performance.md"), {
     runs: RUNS,
     table,
