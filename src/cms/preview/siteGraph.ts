@@ -1,14 +1,14 @@
 /**
  * The site's content as the views receive it, built in the browser from plain entries (the
  * YAML-shaped data the CMS edits) instead of Gatsby's GraphQL layer. This is the one mapping from
- * a CMS entry to a view's props: it follows the content schemas the way the build's GraphQL types
- * do (gatsby/lib/graphqlTypes.ts: a reference becomes the entry it names, an image path becomes
- * an image, a missing optional field is null) and derives the same relations with the same
- * functions (shared/relations.ts). e2e/cms-preview.test.ts compares it with the built site's
- * page and static query results, entry by entry.
+ * a CMS entry to a view's props: each entry is shaped as the build's GraphQL types shape it
+ * (./nodeShape.ts, from the content schemas: a reference becomes the entry it names, an image path
+ * becomes an image, a missing optional field is null), and this graph keeps the nodes, resolves
+ * the references between them and derives the same relations with the same functions
+ * (shared/relations.ts). e2e/cms-preview.test.ts compares it with the built site's page and static
+ * query results, entry by entry.
  */
-import type { IGatsbyImageData } from "gatsby-plugin-image";
-import { collections, mergeVariants, singletons, toJsonSchema, type JsonSchema } from "../../../schemas";
+import { collections, singletons } from "../../../schemas";
 import { sortWorks } from "../../../shared/portfolioOrder";
 import {
   industriesForService,
@@ -19,10 +19,20 @@ import {
   type WorkLike,
 } from "../../../shared/relations";
 import { breadcrumbs, buildRoutes, type Crumb, type Route } from "../../../shared/routes";
+import {
+  outputSchema,
+  parsed,
+  shape,
+  TYPE_OF,
+  type CollectionName,
+  type Data,
+  type ImageResolver,
+  type Lookups,
+  type Node,
+  type SingletonName,
+} from "./nodeShape";
 
-type Data = Record<string, unknown>;
-type CollectionName = keyof typeof collections;
-type SingletonName = keyof typeof singletons;
+export type { ImageResolver, Node } from "./nodeShape";
 
 /** Every entry of every collection, as the content files hold them. */
 export interface PreviewContent {
@@ -36,47 +46,6 @@ export interface PreviewContent {
   footer: Data | null;
 }
 
-/** An image for a path below content/images (e.g. works/humm-cover.jpg), null while it loads. */
-export type ImageResolver = (path: string) => IGatsbyImageData | null;
-
-/** A node of the graph: what a GraphQL query of the build returns for it (any selection). */
-export type Node = Record<string, unknown>;
-
-const TYPE_OF = {
-  ...Object.fromEntries(Object.entries(collections).map(([name, c]) => [c.type, name])),
-  ...Object.fromEntries(Object.entries(singletons).map(([name, s]) => [s.type, name])),
-} as Record<string, CollectionName | SingletonName>;
-
-const outputSchemas = new Map<string, JsonSchema>();
-const outputSchema = (type: string): JsonSchema => {
-  const name = TYPE_OF[type];
-  let schema = outputSchemas.get(type);
-  if (!schema) {
-    const zod =
-      name in collections
-        ? collections[name as CollectionName].schema
-        : singletons[name as SingletonName].schema;
-    schema = toJsonSchema(zod, "output");
-    outputSchemas.set(type, schema);
-  }
-  return schema;
-};
-
-const objectVariants = (schema: JsonSchema) =>
-  (schema.anyOf ?? schema.oneOf)?.filter((v) => v.type === "object");
-
-/**
- * An entry as the schema's output: defaults applied and text trimmed when it is valid, as it is
- * while nobody is typing; as written otherwise (a half-typed entry still previews).
- */
-function parsed(
-  schema: { safeParse(data: unknown): { success: boolean; data?: unknown } },
-  data: unknown,
-): Data {
-  const result = schema.safeParse(data);
-  return (result.success ? result.data : data) as Data;
-}
-
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 
 export class SiteGraph {
@@ -84,11 +53,11 @@ export class SiteGraph {
   private readonly files: Record<SingletonName, Data>;
   private readonly nodes = new Map<string, Node | null>();
   private routeTable: Route[] | undefined;
+  /** How shaping an entry finds the nodes its references name and the images it shows. */
+  private readonly lookups: Lookups;
 
-  constructor(
-    content: PreviewContent,
-    private readonly image: ImageResolver = () => null,
-  ) {
+  constructor(content: PreviewContent, image: ImageResolver = () => null) {
+    this.lookups = { node: (type, slug) => this.node(type, slug), image };
     this.entries = Object.fromEntries(
       Object.entries(collections).map(([name, { schema }]) => [
         name,
@@ -112,7 +81,8 @@ export class SiteGraph {
     // Set before shaping: a reference back to this entry (none today) would find it.
     const node: Node | null = entry ? {} : null;
     this.nodes.set(key, node);
-    if (entry && node) Object.assign(node, this.shape(outputSchema(type), entry), this.derived(type, slug));
+    if (entry && node)
+      Object.assign(node, shape(outputSchema(type), entry, this.lookups), this.derived(type, slug));
     return node;
   }
 
@@ -121,7 +91,7 @@ export class SiteGraph {
     const key = type;
     if (!this.nodes.has(key)) {
       const name = TYPE_OF[type] as SingletonName;
-      this.nodes.set(key, this.shape(outputSchema(type), this.files[name]) as Node);
+      this.nodes.set(key, shape(outputSchema(type), this.files[name], this.lookups) as Node);
     }
     return this.nodes.get(key)!;
   }
@@ -242,46 +212,5 @@ export class SiteGraph {
       });
     }
     return out;
-  }
-
-  /** A value shaped as the schema's GraphQL type: references resolved, images as image data. */
-  private shape(schema: JsonSchema, value: unknown): unknown {
-    const variants = objectVariants(schema);
-    if (variants && variants.length > 0) return this.shape(mergeVariants(variants), value);
-    if (schema.ref) return typeof value === "string" && value ? this.node(schema.ref, value) : null;
-    if (schema.image) {
-      if (typeof value !== "string" || !value) return null;
-      const data = this.image(value);
-      return data ? { childImageSharp: { gatsbyImageData: data } } : null;
-    }
-    if (schema.type === "array") {
-      if (!Array.isArray(value)) return value === undefined || value === null ? null : [];
-      const items = schema.items ?? {};
-      const list = value.map((v) => this.shape(items, v));
-      // A reference to an entry that does not exist (yet) is left out, as the build would refuse it.
-      return items.ref ? list.filter((v) => v !== null) : list;
-    }
-    if (schema.type === "object") {
-      const source = value && typeof value === "object" ? (value as Data) : {};
-      const required = new Set(schema.required ?? []);
-      const out: Node = {};
-      for (const [name, sub] of Object.entries(schema.properties ?? {})) {
-        const v = source[name];
-        out[name] =
-          v === undefined || v === null ? (required.has(name) ? this.empty(sub) : null) : this.shape(sub, v);
-      }
-      return out;
-    }
-    return value ?? null;
-  }
-
-  /** A required field that is not written yet (a new entry): empty, so the view still renders. */
-  private empty(schema: JsonSchema): unknown {
-    if (objectVariants(schema)?.length || schema.type === "object") return this.shape(schema, {});
-    if (schema.ref || schema.image) return null;
-    if (schema.type === "array") return [];
-    if (schema.type === "string") return "";
-    if (schema.type === "boolean") return false;
-    return null;
   }
 }
