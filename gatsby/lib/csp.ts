@@ -178,13 +178,17 @@ function runnableInlineScripts(document: Document): string[] {
 export const scriptHash = (text: string): string =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
+/** A page as a document: parsed from its HTML, or as given (a caller asking twice parses once). */
+export const parsed = (page: string | Document): Document =>
+  typeof page === "string" ? createDocument(page) : page;
+
 /**
- * The hash sources of every inline script the browser would run in `html`, in page order, each
+ * The hash sources of every inline script the browser would run in the page, in page order, each
  * once. The parser (domino, a standards-following HTML parser) reads a script's text the way the
  * browser does (line endings normalised), so the hash is the one the browser computes.
  */
-export function inlineScriptHashes(html: string): string[] {
-  return [...new Set(runnableInlineScripts(createDocument(html)).map(scriptHash))];
+export function inlineScriptHashes(page: string | Document): string[] {
+  return [...new Set(runnableInlineScripts(parsed(page)).map(scriptHash))];
 }
 
 /**
@@ -192,9 +196,9 @@ export function inlineScriptHashes(html: string): string[] {
  * (they would need 'unsafe-hashes' or 'unsafe-inline'). The build fails on them
  * (gatsby/lib/pagePolicies.ts), since the browser would block them without a word on the page.
  */
-export function inlineScriptProblems(html: string): string[] {
+export function inlineScriptProblems(page: string | Document): string[] {
   const problems: string[] = [];
-  for (const el of Array.from(createDocument(html).querySelectorAll("*"))) {
+  for (const el of Array.from(parsed(page).querySelectorAll("*"))) {
     for (const { name, value } of Array.from(el.attributes)) {
       const tag = `<${el.localName} ${name}="${value.slice(0, 40)}">`;
       if (/^on[a-z]+$/i.test(name)) problems.push(`${tag}: an inline event handler`);

@@ -18,20 +18,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { IAdapter } from "gatsby";
-import { inlineScriptHashes, inlineScriptProblems, withScriptHashes } from "./csp";
+import { inlineScriptHashes, inlineScriptProblems, parsed, withScriptHashes } from "./csp";
 
 /** A problem in a built page that the policy would silently break: the build stops on it. */
 export class PagePolicyError extends Error {}
 
 /** A page's policy: `policy` with the hashes of the page's inline scripts; stops on what no hash allows. */
 export function pagePolicy(policy: string, html: string, file: string): string {
-  const problems = inlineScriptProblems(html);
+  const page = parsed(html);
+  const problems = inlineScriptProblems(page);
   if (problems.length) {
     throw new PagePolicyError(
       `${file}: the Content-Security-Policy allows inline scripts by hash only, so the browser would block ${problems.join("; ")}. Attach the handler in a component (React's onClick) or link to a page instead.`,
     );
   }
-  return withScriptHashes(policy, inlineScriptHashes(html));
+  return withScriptHashes(policy, inlineScriptHashes(page));
 }
 
 const isFile = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
