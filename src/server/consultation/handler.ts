@@ -2,8 +2,11 @@ import { consultationRequestSchema, fieldErrors, MESSAGES } from "../../../schem
 import { clientAddress, rateKeys, type AddressedRequest } from "./clientAddress";
 import { readConfig, type ConsultationConfig } from "./config";
 import type { Deadline } from "./deadline";
+import type { Deps } from "./deps";
+import { formSecret, limited } from "./fallback";
 import { issueFormToken } from "./formToken";
-import { acceptLead, formSecret, limited, phases, type Deps } from "./intake";
+import { acceptLead } from "./intake";
+import { phases } from "./phases";
 import { invalidLimit } from "./rateLimit";
 import { invalid, NOT_JSON, TOO_LARGE, tooMany, type Reply } from "./replies";
 import { processStore } from "./stores";

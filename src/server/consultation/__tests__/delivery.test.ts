@@ -1,73 +1,19 @@
 /** @jest-environment node */
-import { execFile } from "node:child_process";
 import { createHmac } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import { promisify } from "node:util";
-import consultation from "../../../api/consultation";
-import { resetProcessStores } from "../stores";
-import {
-  fakeRequest,
-  fakeResponse,
-  formTokenFrom,
-  tempOutbox,
-  validRequest,
-  withEnv,
-} from "../../../../test/consultation";
-import { startSmtp, startWebhook, type SmtpPeer, type WebhookPeer } from "../../../../test/peers";
+import { formTokenFrom, validRequest } from "../../../../test/consultation";
+import { LEADS_INBOX, postLead as post, setUpEndpoint, setUpPeers } from "./endpoint.harness";
 
 /**
  * Delivery against real protocol peers on 127.0.0.1: nodemailer talks SMTP to an `smtp-server`,
- * fetch posts to a node:http server, and the documented re-send command runs as a child process.
+ * fetch posts to a node:http server. This file: what each channel receives; the re-send and prune
+ * commands, run as child processes, are in delivery.commands.test.ts.
  */
 
-const root = path.resolve(__dirname, "../../../..");
-const run = promisify(execFile);
-
-let outbox: ReturnType<typeof tempOutbox>;
-let restoreEnv: () => void;
-let smtp: SmtpPeer | undefined;
-let webhook: WebhookPeer | undefined;
-
-beforeEach(async () => {
-  await resetProcessStores();
-  outbox = tempOutbox();
-  restoreEnv = withEnv({
-    CONSULTATION_OUTBOX: outbox.file,
-    CONSULTATION_RATE_LIMIT: "1000/600",
-    CONSULTATION_TO: "leads@copperline.example",
-    CONSULTATION_FROM: "Copperline website <website@copperline.example>",
-    CONSULTATION_DELIVERY_TIMEOUT_MS: "5000",
-    SMTP_URL: undefined,
-    CONSULTATION_WEBHOOK_URL: undefined,
-    CONSULTATION_WEBHOOK_SECRET: undefined,
-  });
-  jest.spyOn(console, "error").mockImplementation(() => undefined);
-});
-
-afterEach(async () => {
-  restoreEnv();
-  outbox.cleanup();
-  jest.restoreAllMocks();
-  await smtp?.stop();
-  await webhook?.stop();
-  smtp = webhook = undefined;
-});
-
-async function post(body: unknown) {
-  const res = fakeResponse();
-  await consultation(fakeRequest(body) as never, res as never);
-  return { status: res.statusCode, id: (res.json() as { id: string }).id };
-}
-
-const resendCommand = () =>
-  run("npm", ["run", "--silent", "consultation:resend"], { cwd: root, env: process.env }).then(
-    (r) => ({ code: 0, ...r }),
-    (e: { code: number; stdout: string; stderr: string }) => e,
-  );
+const outbox = setUpEndpoint(LEADS_INBOX);
+const peers = setUpPeers();
 
 test("email: the SMTP server receives the visitor's details, with Reply-To set to the visitor", async () => {
-  smtp = await startSmtp();
+  const smtp = await peers.smtp();
   process.env.SMTP_URL = smtp.url;
   const body = validRequest({ details: "Classify support emails <b>fast</b> & route them: 40k a month." });
   const { status, id } = await post(body);
@@ -98,7 +44,7 @@ test("email: the SMTP server receives the visitor's details, with Reply-To set t
 });
 
 test("webhook: a local HTTP server receives the request as signed JSON", async () => {
-  webhook = await startWebhook();
+  const webhook = await peers.webhook();
   process.env.CONSULTATION_WEBHOOK_URL = webhook.url;
   process.env.CONSULTATION_WEBHOOK_SECRET = "s3cret";
   const body = validRequest();
@@ -131,8 +77,8 @@ test("webhook: a local HTTP server receives the request as signed JSON", async (
 });
 
 test("both channels: each receives the request once", async () => {
-  smtp = await startSmtp();
-  webhook = await startWebhook();
+  const smtp = await peers.smtp();
+  const webhook = await peers.webhook();
   process.env.SMTP_URL = smtp.url;
   process.env.CONSULTATION_WEBHOOK_URL = webhook.url;
   await post(validRequest());
@@ -145,8 +91,8 @@ test("both channels: each receives the request once", async () => {
 });
 
 test("spam is never delivered", async () => {
-  smtp = await startSmtp();
-  webhook = await startWebhook();
+  const smtp = await peers.smtp();
+  const webhook = await peers.webhook();
   process.env.SMTP_URL = smtp.url;
   process.env.CONSULTATION_WEBHOOK_URL = webhook.url;
   expect((await post(validRequest({ website: "http://spam.example" }))).status).toBe(201);
@@ -156,77 +102,8 @@ test("spam is never delivered", async () => {
   expect(outbox.lines().map((l) => l.status)).toEqual(["spam", "spam"]);
 });
 
-test("SMTP down: the request is accepted, stays in the outbox as failed, and the re-send command delivers it once the server is back", async () => {
-  // Find a free port, then leave nothing listening on it.
-  const probe = await startSmtp();
-  const port = probe.port;
-  await probe.stop();
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
-
-  const body = validRequest();
-  const { status, id } = await post(body);
-  expect(status).toBe(201);
-  const failed = outbox.lines().at(-1)!;
-  expect(failed).toMatchObject({
-    id,
-    status: "failed",
-    delivery: { email: { status: "failed", attempts: 1 } },
-  });
-  expect(String(failed.reason)).toMatch(/^email: .*ECONNREFUSED/);
-  expect(failed.fields).toMatchObject({ name: "Ada Lovelace", details: body.details });
-
-  // Still down: the command reports it and exits 1; the request stays failed.
-  const stillDown = await resendCommand();
-  expect(stillDown.code).toBe(1);
-  expect(stillDown.stderr).toContain(`still failing ${id}`);
-  expect(outbox.lines().at(-1)).toMatchObject({ status: "failed", delivery: { email: { attempts: 2 } } });
-
-  smtp = await startSmtp(port);
-  const back = await resendCommand();
-  expect(back.code).toBe(0);
-  expect(back.stdout).toContain(`re-sent ${id} (delivered)`);
-  expect(smtp.mails).toHaveLength(1);
-  expect(smtp.mails[0].text).toContain(body.details);
-  expect(smtp.mails[0].text).toContain(`Message-ID: <consultation-${id}@copperline.example>`);
-  expect(outbox.lines().at(-1)).toMatchObject({
-    id,
-    status: "delivered",
-    delivery: { email: { attempts: 3 } },
-  });
-  expect(outbox.lines().at(-1)).not.toHaveProperty("reason");
-
-  // Nothing left to send: running it again sends nothing twice.
-  const again = await resendCommand();
-  expect(again.code).toBe(0);
-  expect(again.stdout).toContain("No failed consultation requests");
-  expect(smtp.mails).toHaveLength(1);
-}, 60_000);
-
-test("a failing webhook is retried alone: the email that already went out is not sent again", async () => {
-  smtp = await startSmtp();
-  webhook = await startWebhook();
-  webhook.status = 503;
-  process.env.SMTP_URL = smtp.url;
-  process.env.CONSULTATION_WEBHOOK_URL = webhook.url;
-
-  const { id } = await post(validRequest());
-  expect(outbox.lines().at(-1)).toMatchObject({
-    status: "failed",
-    reason: "webhook: the webhook answered HTTP 503",
-    delivery: { email: { status: "delivered" }, webhook: { status: "failed" } },
-  });
-
-  webhook.status = 200;
-  const result = await resendCommand();
-  expect(result.code).toBe(0);
-  expect(webhook.calls).toHaveLength(2);
-  expect(webhook.calls[1].headers["idempotency-key"]).toBe(id);
-  expect(smtp.mails).toHaveLength(1);
-  expect(outbox.lines().at(-1)).toMatchObject({ status: "delivered" });
-}, 30_000);
-
 test("SMTP configured without CONSULTATION_TO: failed with a reason that says what to set", async () => {
-  smtp = await startSmtp();
+  const smtp = await peers.smtp();
   process.env.SMTP_URL = smtp.url;
   delete process.env.CONSULTATION_TO;
   delete process.env.CONSULTATION_FROM;
@@ -237,23 +114,8 @@ test("SMTP configured without CONSULTATION_TO: failed with a reason that says wh
   });
 });
 
-test("the re-send command with no channel configured refuses, names the variables, and leaves failed requests failed", async () => {
-  const probe = await startSmtp();
-  process.env.SMTP_URL = `smtp://127.0.0.1:${probe.port}`;
-  await probe.stop();
-  const { id } = await post(validRequest());
-  expect(outbox.lines().at(-1)).toMatchObject({ id, status: "failed" });
-
-  delete process.env.SMTP_URL; // the operator's cron job lost its configuration
-  const result = await resendCommand();
-  expect(result.code).not.toBe(0);
-  expect(result.stderr).toMatch(/SMTP_URL/);
-  expect(result.stderr).toMatch(/CONSULTATION_WEBHOOK_URL/);
-  expect(outbox.lines().at(-1)).toMatchObject({ id, status: "failed" });
-}, 30_000);
-
 test("the email's Reply-To shows the visitor's address only, whatever the name says", async () => {
-  smtp = await startSmtp();
+  const smtp = await peers.smtp();
   process.env.SMTP_URL = smtp.url;
   const name = 'Eve "ceo@bank.example" <ceo@bank.example>, \u202Eevil\u202C\u200B';
   const { status } = await post(validRequest({ name, email: "eve@visitor.example" }));
@@ -270,7 +132,7 @@ test("the email's Reply-To shows the visitor's address only, whatever the name s
 });
 
 test("the webhook signature covers a timestamp, so a captured body cannot be replayed later", async () => {
-  webhook = await startWebhook();
+  const webhook = await peers.webhook();
   process.env.CONSULTATION_WEBHOOK_URL = webhook.url;
   process.env.CONSULTATION_WEBHOOK_SECRET = "s3cret";
   const before = Math.floor(Date.now() / 1000);
@@ -283,37 +145,3 @@ test("the webhook signature covers a timestamp, so a captured body cannot be rep
     `sha256=${createHmac("sha256", "s3cret").update(`${timestamp}.${call.body}`).digest("hex")}`,
   );
 });
-
-test("the prune command deletes spam after 30 days and enquiries 24 months after the last contact, as the privacy notice promises", async () => {
-  const day = 24 * 3600_000;
-  const snapshot = (id: string, status: string, ageMs: number) => {
-    const at = new Date(Date.now() - ageMs).toISOString();
-    const { idempotencyKey: _k, formToken: _t, website: _w, context, ...fields } = validRequest();
-    return JSON.stringify({
-      id,
-      receivedAt: at,
-      updatedAt: at,
-      status,
-      idempotencyKey: `key-${id}-0123456789`,
-      fingerprint: id,
-      fields,
-      context,
-      delivery: {},
-    });
-  };
-  fs.mkdirSync(path.dirname(outbox.file), { recursive: true });
-  fs.writeFileSync(
-    outbox.file,
-    [
-      snapshot("spam-old", "spam", 31 * day),
-      snapshot("spam-new", "spam", 29 * day),
-      snapshot("lead-old", "delivered", 731 * day),
-      snapshot("lead-new", "delivered", 700 * day),
-      snapshot("lead-recontacted", "failed", 800 * day),
-      snapshot("lead-recontacted", "delivered", 10 * day),
-    ].join("\n") + "\n",
-  );
-  const result = await run("npm", ["run", "--silent", "consultation:prune"], { cwd: root, env: process.env });
-  expect(result.stdout).toMatch(/2 request\(s\) deleted/);
-  expect([...new Set(outbox.lines().map((l) => l.id))]).toEqual(["spam-new", "lead-new", "lead-recontacted"]);
-}, 30_000);

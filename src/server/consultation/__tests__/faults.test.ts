@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import { Client } from "pg";
 import { readConfig } from "../config";
+import { deliveriesSettled } from "../dispatch";
 import { handleConsultation, type Deps, type Reply } from "../handler";
-import { deliveriesSettled } from "../intake";
 import { resendFailed } from "../resend";
 import { openStore } from "../stores";
 import type { LeadStore } from "../store";
