@@ -20,45 +20,26 @@ import {
 } from "./connection";
 import { withAdvisoryLease } from "./lease";
 import { PostgresRateLimiter } from "./rateLimit";
+import {
+  INSERT_REQUEST,
+  insertValues,
+  toRecord,
+  UPDATE_REQUEST,
+  updateValues,
+  type RequestRow,
+} from "./requestRow";
 import { isMissingTable, TABLES } from "./schema";
 
 /**
  * The lead store in PostgreSQL (DATABASE_URL), through node-postgres. Requests, idempotency keys
  * and rate-limit counts are rows, so every instance of the function (every serverless instance,
  * every server) shares them, and a request answered 201 is committed first. The tables come from
- * `npm run db:migrate` (schema.ts). Every session has a statement and a lock timeout
- * (connection.ts): a request's store calls take seconds at most, whatever the database does.
+ * `npm run db:migrate` (schema.ts); how a record is laid out in its row is requestRow.ts's. Every
+ * session has a statement and a lock timeout (connection.ts): a request's store calls take seconds
+ * at most, whatever the database does.
  */
 
 const KEY_TAKEN = Symbol("the idempotency key is taken");
-
-interface Row {
-  id: string;
-  received_at: Date;
-  updated_at: Date;
-  status: OutboxRecord["status"];
-  reason: string | null;
-  spam_reason: OutboxRecord["spamReason"] | null;
-  idempotency_key: string;
-  fingerprint: string;
-  fields: OutboxRecord["fields"];
-  context: OutboxRecord["context"];
-  delivery: OutboxRecord["delivery"];
-}
-
-const toRecord = (row: Row): OutboxRecord => ({
-  id: row.id,
-  receivedAt: row.received_at.toISOString(),
-  updatedAt: row.updated_at.toISOString(),
-  status: row.status,
-  ...(row.reason ? { reason: row.reason } : {}),
-  ...(row.spam_reason ? { spamReason: row.spam_reason } : {}),
-  idempotencyKey: row.idempotency_key,
-  fingerprint: row.fingerprint,
-  fields: row.fields,
-  context: row.context,
-  delivery: row.delivery,
-});
 
 export interface PostgresStoreOptions extends StoreOptions {
   timeouts?: Timeouts;
@@ -160,24 +141,7 @@ export class PostgresStore implements LeadStore {
 
   async create(record: OutboxRecord, now: number): Promise<CreateResult> {
     const claimed = this.transaction(async (db) => {
-      await db.query(
-        `INSERT INTO consultation_requests
-           (id, received_at, updated_at, status, reason, spam_reason, idempotency_key, fingerprint, fields, context, delivery)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          record.id,
-          record.receivedAt,
-          record.updatedAt,
-          record.status,
-          record.reason ?? null,
-          record.spamReason ?? null,
-          record.idempotencyKey,
-          record.fingerprint,
-          record.fields,
-          record.context,
-          record.delivery,
-        ],
-      );
+      await db.query(INSERT_REQUEST, insertValues(record));
       // Takes the key, or an expired one; waits for a concurrent request that is taking it.
       const { rowCount } = await db.query(
         `INSERT INTO consultation_idempotency_keys (key, fingerprint, request_id, created_at)
@@ -209,19 +173,7 @@ export class PostgresStore implements LeadStore {
 
   async update(record: OutboxRecord): Promise<void> {
     await this.transaction(async (db) => {
-      await db.query(
-        `UPDATE consultation_requests
-           SET updated_at = $2, status = $3, reason = $4, spam_reason = $5, delivery = $6
-         WHERE id = $1`,
-        [
-          record.id,
-          record.updatedAt,
-          record.status,
-          record.reason ?? null,
-          record.spamReason ?? null,
-          record.delivery,
-        ],
-      );
+      await db.query(UPDATE_REQUEST, updateValues(record));
       if (record.status === "refused") {
         await db.query("DELETE FROM consultation_idempotency_keys WHERE request_id = $1", [record.id]);
       }
@@ -229,12 +181,12 @@ export class PostgresStore implements LeadStore {
   }
 
   async get(id: string): Promise<OutboxRecord | undefined> {
-    const rows = await this.query<Row>("SELECT * FROM consultation_requests WHERE id = $1", [id]);
+    const rows = await this.query<RequestRow>("SELECT * FROM consultation_requests WHERE id = $1", [id]);
     return rows.length ? toRecord(rows[0]) : undefined;
   }
 
   async pendingDelivery(staleBefore: number): Promise<OutboxRecord[]> {
-    const rows = await this.query<Row>(
+    const rows = await this.query<RequestRow>(
       `SELECT * FROM consultation_requests
        WHERE status = 'failed' OR (status = 'pending' AND updated_at < $1)
        ORDER BY received_at`,

@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { FileStore } from "../file/fileStore";
+import { connection, MAINTENANCE_TIMEOUTS } from "../postgres/connection";
+import { PostgresStore } from "../postgres/postgresStore";
+import type { OutboxRecord } from "../record";
+import type { LeadStore } from "../store";
+import { tempOutbox, validRequest } from "../../../../test/consultation";
+import { startPostgres, type PostgresServer } from "../../../../test/harness/postgres";
+
+/**
+ * What the lead store's tests (store.*.test.ts) share: the same tests run against both stores, the
+ * NDJSON outbox file and a real PostgreSQL server (a throwaway cluster, test/harness/postgres.ts),
+ * each test with a store of its own. Not a test file (jest.config.js runs *.test.ts(x) only).
+ */
+
+const root = path.resolve(__dirname, "../../../..");
+export const quiet = { warn: () => undefined, error: () => undefined };
+export const DAY = 24 * 3600_000;
+
+/** Both stores, for `describe.each(STORE_KINDS)("the %s store", ...)`. */
+export const STORE_KINDS = ["file", "postgres"] as const;
+export type StoreKind = (typeof STORE_KINDS)[number];
+
+export interface Kit {
+  /** The environment the endpoint and the commands would have for this store. */
+  readonly env: Record<string, string>;
+  readonly store: LeadStore;
+  /**
+   * A second function instance on the same store: for the file store that is the same process
+   * (one process per outbox file is the file store's contract), for PostgreSQL a separate store
+   * with its own connection pool.
+   */
+  another(): LeadStore;
+  /** A new instance on the same store, as a restarted process or another command opens it. */
+  reopened(): LeadStore;
+  /**
+   * A new instance on the same store whose maintenance lock is a lease of `leaseMs` (the default
+   * is a minute), with the request timeouts; the caller closes it.
+   */
+  leased(leaseMs: number): LeadStore;
+}
+
+type OpenKit = Omit<Kit, "reopened" | "leased"> & { cleanup(): Promise<void> };
+
+const kits: Record<StoreKind, (pg: PostgresServer) => Promise<OpenKit>> = {
+  async file() {
+    const outbox = tempOutbox();
+    const store = new FileStore(outbox.file, quiet);
+    return {
+      env: { CONSULTATION_OUTBOX: outbox.file },
+      store,
+      another: () => store,
+      cleanup: async () => outbox.cleanup(),
+    };
+  },
+  async postgres(pg) {
+    const url = await pg.createDatabase();
+    const opened: LeadStore[] = [];
+    const open = () => {
+      // The store's behaviour is what is tested here; its request timeouts are faults.test.ts's
+      // (racing requests on a loaded machine wait on each other longer than a request would).
+      const store = new PostgresStore(connection(url, {}), quiet, { timeouts: MAINTENANCE_TIMEOUTS });
+      opened.push(store);
+      return store;
+    };
+    return {
+      env: { DATABASE_URL: url },
+      store: open(),
+      another: open,
+      cleanup: async () => {
+        await Promise.all(opened.map((s) => s.close()));
+      },
+    };
+  },
+};
+
+/**
+ * Installs, for the calling `describe` block, a new store of `kind` before each test, closed and
+ * deleted after it (for PostgreSQL, a database of its own on a cluster the block starts once).
+ * The kit it returns is the running test's.
+ */
+export function setUpStore(kind: StoreKind): Kit {
+  let pg: PostgresServer;
+  if (kind === "postgres") {
+    beforeAll(async () => {
+      pg = await startPostgres();
+    }, 60_000);
+    afterAll(() => pg?.stop());
+  }
+  let kit: OpenKit;
+  beforeEach(async () => {
+    kit = await kits[kind](pg);
+  });
+  afterEach(() => kit.cleanup());
+
+  return {
+    get env() {
+      return kit.env;
+    },
+    get store() {
+      return kit.store;
+    },
+    another: () => kit.another(),
+    reopened: () => (kind === "file" ? new FileStore((kit.store as FileStore).file, quiet) : kit.another()),
+    leased: (leaseMs) =>
+      kind === "file"
+        ? new FileStore((kit.store as FileStore).file, quiet, { leaseMs })
+        : new PostgresStore(connection(kit.env.DATABASE_URL, {}), quiet, { leaseMs }),
+  };
+}
+
+let counter = 0;
+/** A request as the store keeps it, with an id and a fingerprint of its own, saved `at`. */
+export function lead(overrides: Partial<OutboxRecord> = {}, at = Date.now()): OutboxRecord {
+  const { idempotencyKey, context, website: _w, formToken: _t, ...fields } = validRequest();
+  const iso = new Date(at).toISOString();
+  return {
+    id: `00000000-0000-4000-8000-${String(++counter).padStart(12, "0")}`,
+    receivedAt: iso,
+    updatedAt: iso,
+    status: "pending",
+    idempotencyKey,
+    fingerprint: `fingerprint-${counter}`,
+    fields: fields as OutboxRecord["fields"],
+    context,
+    delivery: {},
+    ...overrides,
+  };
+}
+
+/**
+ * A real second process that takes the maintenance lock of `env`'s store with a lease of
+ * `leaseMs` and holds it until killed, as `npm run consultation:resend` would, mid-run
+ * (test/harness/holdLeadLock.ts). The caller kills it.
+ */
+export function spawnLockHolder(env: Record<string, string>, leaseMs: number): ChildProcess {
+  return spawn(process.execPath, ["--import", "tsx", "test/harness/holdLeadLock.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      DATABASE_URL: env.DATABASE_URL ?? "",
+      HOLD_LEASE_MS: String(leaseMs),
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+}
+
+/** Resolves once `holder` has the lock; rejects if it exits first. */
+export function lockTaken(holder: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    holder.stdout!.on("data", (d: Buffer) => d.toString().includes("locked") && resolve());
+    holder.once("exit", (code) => reject(new Error(`the lock holder exited with ${code}`)));
+  });
+}

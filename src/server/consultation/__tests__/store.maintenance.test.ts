@@ -1,0 +1,141 @@
+/** @jest-environment node */
+import { retentionCutoffs } from "../retention";
+import { DAY, lead, lockTaken, setUpStore, spawnLockHolder, STORE_KINDS } from "./store.harness";
+
+/**
+ * What the re-send and the prune rely on, against both stores (store.test.ts describes the
+ * setup): the requests due for a re-send, the prune, and the maintenance lock that keeps two
+ * runs apart, a lease that a live holder keeps and a dead or frozen one loses.
+ */
+
+describe.each(STORE_KINDS)("the %s store", (kind) => {
+  const kit = setUpStore(kind);
+
+  test("what is due for a re-send: failed requests and pending ones interrupted over 15 minutes ago, by their latest state", async () => {
+    const { store } = kit;
+    const now = Date.now();
+    const failed = lead({ status: "failed" }, now - 1000);
+    const stale = lead({}, now - 20 * 60_000);
+    const fresh = lead({}, now - 60_000);
+    const fixed = lead({ status: "failed" }, now - 1000);
+    for (const r of [failed, stale, fresh, fixed]) await store.create(r, now);
+    await store.create(lead({ status: "spam" }, now - 20 * 60_000), now);
+    await store.update({ ...fixed, status: "delivered" });
+    const due = await store.pendingDelivery(now - 15 * 60_000);
+    expect(due.map((r) => r.id).sort()).toEqual([failed.id, stale.id].sort());
+  });
+
+  test("prune: spam after 30 days, enquiries 24 months after the last update; the rest stays", async () => {
+    const { store } = kit;
+    const now = Date.now();
+    const oldSpam = lead({ status: "spam" }, now - 31 * DAY);
+    const newSpam = lead({ status: "spam" }, now - 29 * DAY);
+    const oldRefused = lead({ status: "refused" }, now - 31 * DAY);
+    const oldLead = lead({ status: "delivered" }, now - 731 * DAY);
+    const newLead = lead({ status: "stored" }, now - 700 * DAY);
+    const touched = lead({ status: "failed" }, now - 800 * DAY);
+    for (const r of [oldSpam, newSpam, oldRefused, oldLead, newLead, touched]) await store.create(r, now);
+    await store.update({
+      ...touched,
+      status: "delivered",
+      updatedAt: new Date(now - 10 * DAY).toISOString(),
+    });
+
+    const report = await store.exclusive(() =>
+      store.prune(retentionCutoffs(now, { max: 5, windowMs: 600_000 })),
+    );
+    expect(report).toEqual({ spam: 2, enquiries: 1 });
+    for (const gone of [oldSpam, oldRefused, oldLead]) expect(await store.get(gone.id)).toBeUndefined();
+    for (const kept of [newSpam, newLead, touched]) expect(await store.get(kept.id)).toBeDefined();
+  });
+
+  test("prune while requests keep arriving loses none of them", async () => {
+    const { store } = kit;
+    const now = Date.now();
+    for (let i = 0; i < 50; i++) await store.create(lead({ status: "spam" }, now - 40 * DAY), now);
+    const arriving = Array.from({ length: 100 }, () => lead({}, now));
+    const endpoint = kit.another();
+    const saving = (async () => {
+      for (const r of arriving) await endpoint.create(r, now);
+    })();
+    const cutoffs = retentionCutoffs(now, { max: 5, windowMs: 600_000 });
+    const pruned = (async () => {
+      const reports = [];
+      for (let i = 0; i < 5; i++) reports.push(await store.exclusive(() => store.prune(cutoffs)));
+      return reports;
+    })();
+    const [, reports] = await Promise.all([saving, pruned]);
+    expect(reports.reduce((sum, r) => sum + r.spam, 0)).toBe(50);
+    const missing = [];
+    for (const r of arriving) if (!(await store.get(r.id))) missing.push(r.id);
+    expect(missing).toEqual([]);
+  }, 30_000);
+
+  test("the maintenance lock: one holder at a time, released after the task, even a failed one", async () => {
+    const { store } = kit;
+    const other = kit.reopened();
+    await store.exclusive(async () => {
+      await expect(other.exclusive(async () => "ran")).rejects.toThrow(/another re-send or prune is running/);
+    });
+    await expect(store.exclusive(async () => Promise.reject(new Error("delivery crashed")))).rejects.toThrow(
+      "delivery crashed",
+    );
+    await expect(other.exclusive(async () => "ran")).resolves.toBe("ran");
+  });
+
+  test("the lock of a live re-send is never taken; the lock of one that was killed is", async () => {
+    // A real second process holds the lock (as `npm run consultation:resend` would, mid-run).
+    const leaseMs = 3_000;
+    const holder = spawnLockHolder(kit.env, leaseMs);
+    const contender = kit.leased(leaseMs);
+    try {
+      await lockTaken(holder);
+      // Alive and renewing: never taken, even after more than a lease.
+      await new Promise((resolve) => setTimeout(resolve, 1.5 * leaseMs));
+      await expect(contender.exclusive(async () => "ran")).rejects.toThrow(
+        /another re-send or prune is running/,
+      );
+      const exited = new Promise((resolve) => holder.once("exit", resolve));
+      holder.kill("SIGKILL");
+      await exited;
+      // PostgreSQL frees the lock as soon as the server has seen the connection close; the file's
+      // lease runs out a lease after its last renewal.
+      const deadline = Date.now() + 5 * leaseMs;
+      let outcome: unknown;
+      do {
+        outcome = await contender.exclusive(async () => "ran").catch((error: Error) => error);
+        if (outcome === "ran") break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      } while (Date.now() < deadline);
+      expect(outcome).toBe("ran");
+    } finally {
+      holder.kill("SIGKILL");
+      await contender.close();
+    }
+  }, 40_000);
+
+  test("the lock of a re-send that stopped renewing it (frozen, or its machine gone) is taken once its lease runs out", async () => {
+    const leaseMs = 3_000;
+    const holder = spawnLockHolder(kit.env, leaseMs);
+    // The same store kind with the same short lease (the default is a minute).
+    const contender = kit.leased(leaseMs);
+    try {
+      await lockTaken(holder);
+      // Alive but stopped: it no longer renews its lease, as a frozen or cut-off machine would not.
+      holder.kill("SIGSTOP");
+      await expect(contender.exclusive(async () => "ran")).rejects.toThrow(
+        /another re-send or prune is running/,
+      );
+      const deadline = Date.now() + 6 * leaseMs;
+      let outcome: unknown;
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        outcome = await contender.exclusive(async () => "ran").catch((error: Error) => error);
+      } while (outcome !== "ran" && Date.now() < deadline);
+      expect(outcome).toBe("ran");
+    } finally {
+      holder.kill("SIGKILL");
+      await contender.close();
+    }
+  }, 60_000);
+});
