@@ -44,7 +44,7 @@ export default tseslint.config(
     },
   },
   {
-    // The layers (ARCHITECTURE.md): see eslint.layers.mjs.
+    // The layers (docs/architecture.md): see eslint.layers.mjs.
     files: ["**/*.{ts,tsx,js,mjs}"],
     plugins: { "import-x": importX },
     settings: {
