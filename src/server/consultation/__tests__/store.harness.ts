@@ -134,7 +134,7 @@ export function lead(overrides: Partial<OutboxRecord> = {}, at = Date.now()): Ou
  * `leaseMs` and holds it until killed, as `npm run consultation:resend` would, mid-run
  * (test/harness/holdLeadLock.ts). The caller kills it.
  */
-export function spawnLockHolder(env: Record<string, string>, leaseMs: number): ChildProcess {
+function spawnLockHolder(env: Record<string, string>, leaseMs: number): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "test/harness/holdLeadLock.ts"], {
     cwd: root,
     env: {
@@ -148,9 +148,39 @@ export function spawnLockHolder(env: Record<string, string>, leaseMs: number): C
 }
 
 /** Resolves once `holder` has the lock; rejects if it exits first. */
-export function lockTaken(holder: ChildProcess): Promise<void> {
+function lockTaken(holder: ChildProcess): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     holder.stdout!.on("data", (d: Buffer) => d.toString().includes("locked") && resolve());
     holder.once("exit", (code) => reject(new Error(`the lock holder exited with ${code}`)));
   });
+}
+
+/**
+ * A re-send in another process holding the maintenance lock with a short lease (`spawnLockHolder`),
+ * and a contender for it in this one, once the holder has it. `freedWithin` tries the contender
+ * every `stepMs` until it gets the lock or `ms` have passed and gives its last outcome ("ran" once
+ * it got it); `end` stops both.
+ */
+export async function lockContest(kit: Kit, leaseMs: number) {
+  const holder = spawnLockHolder(kit.env, leaseMs);
+  const contender = kit.leased(leaseMs);
+  const end = async () => {
+    holder.kill("SIGKILL");
+    await contender.close();
+  };
+  await lockTaken(holder).catch(async (error: unknown) => {
+    await end();
+    throw error;
+  });
+  const attempt = () => contender.exclusive(async () => "ran").catch((error: Error) => error);
+  const freedWithin = async (ms: number, stepMs: number): Promise<unknown> => {
+    const deadline = Date.now() + ms;
+    let outcome = await attempt();
+    while (outcome !== "ran" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, stepMs));
+      outcome = await attempt();
+    }
+    return outcome;
+  };
+  return { holder, contender, end, freedWithin };
 }

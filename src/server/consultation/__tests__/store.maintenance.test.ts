@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { retentionCutoffs } from "../retention";
-import { DAY, lead, lockTaken, setUpStore, spawnLockHolder, STORE_KINDS } from "./store.harness";
+import { DAY, lead, lockContest, setUpStore, STORE_KINDS } from "./store.harness";
 
 /**
  * What the re-send and the prune rely on, against both stores (store.test.ts describes the
@@ -86,10 +86,8 @@ describe.each(STORE_KINDS)("the %s store", (kind) => {
   test("the lock of a live re-send is never taken; the lock of one that was killed is", async () => {
     // A real second process holds the lock (as `npm run consultation:resend` would, mid-run).
     const leaseMs = 3_000;
-    const holder = spawnLockHolder(kit.env, leaseMs);
-    const contender = kit.leased(leaseMs);
+    const { holder, contender, end, freedWithin } = await lockContest(kit, leaseMs);
     try {
-      await lockTaken(holder);
       // Alive and renewing: never taken, even after more than a lease.
       await new Promise((resolve) => setTimeout(resolve, 1.5 * leaseMs));
       await expect(contender.exclusive(async () => "ran")).rejects.toThrow(
@@ -100,42 +98,25 @@ describe.each(STORE_KINDS)("the %s store", (kind) => {
       await exited;
       // PostgreSQL frees the lock as soon as the server has seen the connection close; the file's
       // lease runs out a lease after its last renewal.
-      const deadline = Date.now() + 5 * leaseMs;
-      let outcome: unknown;
-      do {
-        outcome = await contender.exclusive(async () => "ran").catch((error: Error) => error);
-        if (outcome === "ran") break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      } while (Date.now() < deadline);
-      expect(outcome).toBe("ran");
+      expect(await freedWithin(5 * leaseMs, 100)).toBe("ran");
     } finally {
-      holder.kill("SIGKILL");
-      await contender.close();
+      await end();
     }
   }, 40_000);
 
   test("the lock of a re-send that stopped renewing it (frozen, or its machine gone) is taken once its lease runs out", async () => {
     const leaseMs = 3_000;
-    const holder = spawnLockHolder(kit.env, leaseMs);
     // The same store kind with the same short lease (the default is a minute).
-    const contender = kit.leased(leaseMs);
+    const { holder, contender, end, freedWithin } = await lockContest(kit, leaseMs);
     try {
-      await lockTaken(holder);
       // Alive but stopped: it no longer renews its lease, as a frozen or cut-off machine would not.
       holder.kill("SIGSTOP");
       await expect(contender.exclusive(async () => "ran")).rejects.toThrow(
         /another re-send or prune is running/,
       );
-      const deadline = Date.now() + 6 * leaseMs;
-      let outcome: unknown;
-      do {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        outcome = await contender.exclusive(async () => "ran").catch((error: Error) => error);
-      } while (outcome !== "ran" && Date.now() < deadline);
-      expect(outcome).toBe("ran");
+      expect(await freedWithin(6 * leaseMs, 250)).toBe("ran");
     } finally {
-      holder.kill("SIGKILL");
-      await contender.close();
+      await end();
     }
   }, 60_000);
 });
