@@ -58,7 +58,8 @@ export const NEW_HOME_PATH = "/new-home";
  */
 export const WORKS_PER_PAGE = 48;
 
-export const worksListPath = (page: number): string => (page <= 1 ? "/works" : `/works/page/${page}`);
+export const worksListPath = (page: number): string =>
+  page <= 1 ? pagePath("works") : `${pagePath("works")}/page/${page}`;
 
 /** The cards of a page of the works index, as a file of the site's own (gatsby/lib/worksCards.ts). */
 export const worksCardsPath = (page: number): string => `/data/works/${page}.json`;
@@ -156,7 +157,7 @@ export function buildRoutes(input: RouteInput): Route[] {
   // Services and industries have no index page of their own: their breadcrumb parent is home.
   collection("service", input.services, "/");
   collection("industry", input.industries, "/");
-  collection("work", input.works, "/works");
+  collection("work", input.works, pagePath("works"));
   collection("country", input.countries, "/");
 
   const seen = new Map<string, Route>();

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { pagePath } from "../../../shared/routes";
 import { FieldError } from "./ConsultationForm.Field";
 import * as S from "./ConsultationForm.styles";
 
@@ -31,7 +32,7 @@ export function Consent({
       />
       <S.Label htmlFor={id}>
         I agree that {siteName} may contact me about this request, as described in the{" "}
-        <a href="/privacy" target="_blank" rel="noopener">
+        <a href={pagePath("privacy")} target="_blank" rel="noopener noreferrer">
           privacy notice (opens in a new tab)
         </a>
         .<S.Required aria-hidden="true">*</S.Required>
