@@ -91,6 +91,13 @@ export function caseStudyFeed({ site, title, works }: FeedInput): Feed {
   return feed;
 }
 
+/**
+ * The Atom feed. `feed` 6 names an enclosure's media type after the file's extension, so a
+ * .jpg cover is announced as "image/jpg", which is not a registered type; it becomes image/jpeg.
+ */
+export const atomFeed = (feed: Feed): string =>
+  feed.atom1().replaceAll('type="image/jpg"', 'type="image/jpeg"');
+
 type JsonAuthor = { name?: string; url?: string; avatar?: string };
 type JsonFeedObject = { version: string; author?: JsonAuthor; authors?: JsonAuthor[]; language?: string };
 

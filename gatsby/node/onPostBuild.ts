@@ -6,7 +6,7 @@ import { buildRoutes, worksPageCount } from "../../shared/routes";
 import { builtPageFile } from "../lib/builtPages";
 import { llmsTxt, robotsTxt } from "../lib/crawlerFiles";
 import { loadSite } from "../lib/content";
-import { caseStudyFeed, jsonFeed11 } from "../lib/feeds";
+import { atomFeed, caseStudyFeed, jsonFeed11 } from "../lib/feeds";
 import { headerSettings } from "../lib/csp";
 import { extraNetlifyHeaders, headerRules } from "../lib/headers";
 import { llmsFullTxt, markdownRoutes, pageMarkdown } from "../lib/markdown";
@@ -148,7 +148,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
     ),
     fs.writeFile(path.join(publicDir, "robots.txt"), robotsTxt(d.siteSettings.siteUrl)),
     fs.writeFile(path.join(publicDir, "llms-full.txt"), llmsFullTxt(d.siteSettings, markdown)),
-    fs.writeFile(path.join(publicDir, FEEDS.atom.path), feed.atom1()),
+    fs.writeFile(path.join(publicDir, FEEDS.atom.path), atomFeed(feed)),
     fs.writeFile(path.join(publicDir, FEEDS.json.path), jsonFeed11(feed)),
     fs.writeFile(
       path.join(publicDir, "llms.txt"),

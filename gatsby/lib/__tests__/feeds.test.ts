@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { extractFromJson, extractFromXml } from "@extractus/feed-extractor";
 import { FEEDS } from "../../../shared/alternates";
-import { caseStudyFeed, jsonFeed11, type FeedWork } from "../feeds";
+import { atomFeed, caseStudyFeed, jsonFeed11, type FeedWork } from "../feeds";
 
 const SITE = {
   name: "Acme Labs",
@@ -33,7 +33,7 @@ const feed = caseStudyFeed({
 });
 
 test("the Atom feed parses, newest first, with title, summary, link, categories and image", () => {
-  const atom = feed.atom1();
+  const atom = atomFeed(feed);
   const parsed = extractFromXml(atom, { normalization: true });
   expect(parsed.entries!.map((e) => e.link)).toEqual([
     "https://www.example.com/works/new",
@@ -46,10 +46,13 @@ test("the Atom feed parses, newest first, with title, summary, link, categories 
   expect(atom).toContain('term="react-native-development"');
   expect(atom).toContain(`<link rel="self" href="https://www.example.com${FEEDS.atom.path}"`);
   expect(atom).toContain("https://www.example.com/static/x/new.jpg");
+  // The image's media type is the registered one: image/jpeg for a .jpg file, never "image/jpg".
+  expect(atom).toMatch(/<link rel="enclosure" href="[^"]+new\.jpg" type="image\/jpeg"\/>/);
+  expect(atom).not.toContain('type="image/jpg"');
   // Dated by year only, so the same content always writes the same feed.
   expect(atom).toContain("<updated>2024-01-01T00:00:00.000Z</updated>");
-  expect(caseStudyFeed({ site: SITE, title: "Our work", works: [work("a", 2020, "A")] }).atom1()).toBe(
-    caseStudyFeed({ site: SITE, title: "Our work", works: [work("a", 2020, "A")] }).atom1(),
+  expect(atomFeed(caseStudyFeed({ site: SITE, title: "Our work", works: [work("a", 2020, "A")] }))).toBe(
+    atomFeed(caseStudyFeed({ site: SITE, title: "Our work", works: [work("a", 2020, "A")] })),
   );
 });
 
