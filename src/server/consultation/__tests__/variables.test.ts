@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import fs from "node:fs";
 import path from "node:path";
+import { SERVERLESS_ENV } from "../config";
 import { VARIABLES } from "../variables";
 
 /**
@@ -36,4 +37,24 @@ test("docs/deploying.md documents every variable config.ts reads, as variables.t
     v.meaning,
   ]);
   expect(documentedRows()).toEqual(expected);
+});
+
+test("every variable the configuration code reads is declared in variables.ts", () => {
+  const declared = new Set(VARIABLES.flatMap((v) => v.name.split(", ")));
+  // Set by the hosts themselves to announce a serverless runtime, not by an operator.
+  const platform = new Set(SERVERLESS_ENV);
+  // The code without its comments (which may name a variable as an example).
+  const sources = ["../config.ts", "../postgres/connection.ts"].map((file) =>
+    fs
+      .readFileSync(path.resolve(__dirname, file), "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/\/\/.*$/gm, ""),
+  );
+  const read = sources.flatMap((source) => [
+    ...[...source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g)].map((m) => m[1]),
+    ...[...source.matchAll(/\b(?:env|read)\(?\[?"([A-Z][A-Z0-9_]*)"/g)].map((m) => m[1]),
+    ...[...source.matchAll(/^\s+([A-Z][A-Z0-9_]*): "\w+",?$/gm)].map((m) => m[1]),
+  ]);
+  expect(read.length).toBeGreaterThan(20);
+  expect(read.filter((name) => !declared.has(name) && !platform.has(name))).toEqual([]);
 });
