@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import * as prettier from "prettier";
-import type { Sample, TrafficResult } from "./traffic";
+import type { LeadAttempt, LeadResult, Sample, TrafficResult } from "./traffic";
 
 /** The figures of `npm run load`, its budgets, and the section of docs/reliability.md they fill. */
 
 export const LOAD_BUDGET = {
-  /** A valid lead that neither reached the store nor a channel. */
+  /** A valid lead the generator sent that is not in the store: no answer, a connection error, a timeout, a 5xx, or a 201 not stored. */
   lostLeads: 0,
   /** 5xx answers to valid requests (pages and leads). */
   serverErrors: 0,
@@ -14,6 +14,11 @@ export const LOAD_BUDGET = {
   /** The server's resident memory at the end against the start of the measured run. */
   rssGrowth: 1.25,
 };
+
+/** The page connection counts the calibration tries, in order, until one is not sustained. */
+export const CALIBRATION = [8, 16, 32, 64, 128];
+/** A page connection count is sustained when nothing fails and p99 stays under this. */
+export const SUSTAINED_P99_MS = 250;
 
 export const percentile = (values: number[], p: number): number => {
   if (!values.length) return 0;
@@ -41,7 +46,7 @@ export interface LoadFigures {
   seconds: number;
   smtpDown: [number, number];
   pages: TrafficResult;
-  leads: TrafficResult;
+  leads: LeadResult;
   invalid: TrafficResult;
   stored: number;
   deliveredAtOnce: number;
@@ -52,22 +57,49 @@ export interface LoadFigures {
   calibration: { connections: number; rps: number; p99: number; ok: boolean }[];
 }
 
+const fivexx = (r: TrafficResult) =>
+  Object.entries(r.statuses)
+    .filter(([s]) => s.startsWith("5"))
+    .reduce((n, [, c]) => n + c, 0);
+
+/** What became of a lead that is not in the store, as a report names it. */
+const fate = (a: LeadAttempt) => `${a.email} (${a.status ?? a.error ?? "no answer"})`;
+
+/** The leads the generator sent that were not answered 201, and the 5xx answers to valid requests. */
+export function leadCounts(f: LoadFigures) {
+  const attempts = f.leads.attempts;
+  const unanswered = attempts.filter((a) => a.status === undefined);
+  const leads5xx = attempts.filter((a) => a.status !== undefined && a.status >= 500);
+  return {
+    attempted: attempts.length,
+    answered: attempts.length - unanswered.length,
+    unanswered: unanswered.length,
+    notCreated: attempts.filter((a) => a.status !== 201),
+    leads5xx: leads5xx.length,
+    pages5xx: fivexx(f.pages),
+    /** Every lead sent that is not in the store (its 201 notwithstanding). */
+    lost: attempts.length - f.stored,
+  };
+}
+
 export function judge(f: LoadFigures): string[] {
   const broken: string[] = [];
-  const sent = f.leads.requests;
-  const lost = sent - f.stored;
-  if (lost > LOAD_BUDGET.lostLeads) broken.push(`${lost} of ${sent} valid leads were not stored`);
+  const c = leadCounts(f);
+  if (c.lost > LOAD_BUDGET.lostLeads) {
+    const named = c.notCreated.slice(0, 5).map(fate);
+    if (c.notCreated.length > named.length) named.push(`${c.notCreated.length - named.length} more`);
+    const created = f.leads.attempts.length - c.notCreated.length;
+    if (created > f.stored) named.push(`${created - f.stored} answered 201 but not in the store`);
+    broken.push(`${c.lost} of ${c.attempted} valid leads were lost: ${named.join(", ")}`);
+  }
   if (f.deliveredAfterResend < f.stored)
     broken.push(`${f.stored - f.deliveredAfterResend} stored leads were never delivered`);
-  const fivexx = [f.pages, f.leads].reduce(
-    (n, r) =>
-      n +
-      Object.entries(r.statuses)
-        .filter(([s]) => s.startsWith("5"))
-        .reduce((m, [, c]) => m + c, 0),
-    0,
-  );
-  if (fivexx > LOAD_BUDGET.serverErrors) broken.push(`${fivexx} 5xx answers to valid requests`);
+  const serverErrors = c.pages5xx + c.leads5xx;
+  if (serverErrors > LOAD_BUDGET.serverErrors)
+    broken.push(`${serverErrors} 5xx answers to valid requests (pages ${c.pages5xx}, leads ${c.leads5xx})`);
+  // autocannon's totals over the whole page run (its ramp too); a timeout counts as an error.
+  if (f.pages.errors)
+    broken.push(`${f.pages.errors} page requests got no answer (${f.pages.timeouts} timed out)`);
   const working = f.leads.samples.filter(
     (s) => s.at < f.smtpDown[0] * 1000 || s.at > (f.smtpDown[1] + 2) * 1000,
   );
@@ -82,6 +114,21 @@ export function judge(f: LoadFigures): string[] {
   return broken;
 }
 
+/**
+ * How the page connection count was chosen. The calibration stops at its largest step: when that
+ * one was sustained, the server may sustain more, and the report does not claim it is the most.
+ */
+export function calibrationText(calibration: LoadFigures["calibration"]): string {
+  const sustained = calibration.filter((c) => c.ok);
+  const failed = calibration.find((c) => !c.ok);
+  const rule = `no failure and p99 within ${SUSTAINED_P99_MS} ms, in the calibration below`;
+  const best = sustained[sustained.length - 1];
+  if (!best) return `${calibration[0]?.connections}, the smallest step tried; none was sustained (${rule})`;
+  if (!failed)
+    return `${best.connections}, the largest step tried, was sustained (${rule}); the steps stop there, so the server may sustain more`;
+  return `${best.connections}, the most the server sustained of the steps tried (${failed.connections} was not; ${rule})`;
+}
+
 const statusList = (r: TrafficResult) =>
   Object.entries(r.statuses)
     .sort()
@@ -90,6 +137,7 @@ const statusList = (r: TrafficResult) =>
 
 export function markdown(f: LoadFigures, broken: string[], when: string): string {
   const rps = (r: TrafficResult) => (r.requests / f.seconds).toFixed(0);
+  const c = leadCounts(f);
   const [down, up] = f.smtpDown;
   const windows = {
     "SMTP up": f.leads.samples.filter((s) => s.at < down * 1000),
@@ -97,7 +145,7 @@ export function markdown(f: LoadFigures, broken: string[], when: string): string
     "SMTP back": f.leads.samples.filter((s) => s.at > up * 1000),
   };
   return [
-    `Measured ${when} on this project's 2-core machine (generator, server, PostgreSQL and SMTP on the same host): ${f.seconds} s at ${f.connections} page connections (the most the server sustained, no failure and p99 within 250 ms, in the calibration below), after 3 s of leads to warm the endpoint up and with the page connections opened 3 s before the minute (neither counted), 20 valid leads a second (one every 50 ms) from distinct addresses, invalid requests from one shared address, SMTP stopped from ${down} s to ${up} s.`,
+    `Measured ${when} on this project's 2-core machine (generator, server, PostgreSQL and SMTP on the same host): ${f.seconds} s at ${f.connections} page connections (${calibrationText(f.calibration)}), after 3 s of leads to warm the endpoint up and with the page connections opened 3 s before the minute (neither counted), 20 valid leads a second (one every 50 ms) from distinct addresses, invalid requests from one shared address, SMTP stopped from ${down} s to ${up} s.`,
     "",
     "| Traffic | Requests/s | p50 | p99 | Answers by status |",
     "| --- | --- | --- | --- | --- |",
@@ -111,13 +159,17 @@ export function markdown(f: LoadFigures, broken: string[], when: string): string
     "",
     "| Leads | Count |",
     "| --- | --- |",
-    `| Sent (valid) | ${f.leads.requests} |`,
+    `| Attempted (valid) | ${c.attempted} |`,
+    `| No answer (a connection error, a timeout, or none) | ${c.unanswered} |`,
+    `| Answered 5xx | ${c.leads5xx} |`,
     `| Answered 201 | ${f.leads.statuses["201"] ?? 0} |`,
     `| Stored in PostgreSQL | ${f.stored} |`,
     `| Delivered at once (with or right after the visitor's answer) | ${f.deliveredAtOnce} |`,
     `| Delivered after the re-send | ${f.deliveredAfterResend} |`,
     `| Emails the SMTP server received (distinct requests) | ${f.mailsReceived} |`,
-    `| Lost | ${f.leads.requests - f.stored} |`,
+    `| Lost (attempted, not stored) | ${c.lost} |`,
+    "",
+    `5xx on valid requests: ${c.pages5xx + c.leads5xx} (pages ${c.pages5xx}, leads ${c.leads5xx}). Page requests with no answer (a connection error or a timeout): ${f.pages.errors}.`,
     "",
     `Server memory (resident, the server's process group): ${f.rssStartMb} MB at the start of the run, ${f.rssEndMb} MB at its end (3 s after the traffic stopped, once the last deliveries had gone out).`,
     "",

@@ -27,9 +27,39 @@ export interface TrafficResult {
   ids: string[];
 }
 
+/** A lead the generator sent, with what became of it. */
+export interface LeadAttempt {
+  /** The lead's email address (each lead has its own). */
+  email: string;
+  /** ms since the run started, when it was sent. */
+  at: number;
+  /** The answer's status; none when the request got no answer. */
+  status?: number;
+  /** The answer's time in ms. */
+  ms?: number;
+  /** Why there was no answer, as autocannon reported it; neither this nor a status: no answer at all. */
+  error?: "timeout" | "connection error";
+}
+
+/** Valid leads: the answers, and every lead sent, answered or not. */
+export interface LeadResult extends TrafficResult {
+  attempts: LeadAttempt[];
+}
+
 type Request = NonNullable<autocannon.Options["requests"]>[number];
 
-function run(options: autocannon.Options, started: number, ids?: string[]): Promise<TrafficResult> {
+/** What a run with one connection tells about its current request besides the counts. */
+interface Outcome {
+  response(status: number, ms: number): void;
+  error(error: Error): void;
+}
+
+function run(
+  options: autocannon.Options,
+  started: number,
+  ids?: string[],
+  outcome?: Outcome,
+): Promise<TrafficResult> {
   const samples: Sample[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon({ timeout: 10, ...options }, (error, result) => {
@@ -46,9 +76,12 @@ function run(options: autocannon.Options, started: number, ids?: string[]): Prom
         ids: ids ?? [],
       });
     });
-    instance.on("response", (_client, status, _bytes, ms) =>
-      samples.push({ at: Date.now() - started, ms, status }),
-    );
+    instance.on("response", (_client, status, _bytes, ms) => {
+      samples.push({ at: Date.now() - started, ms, status });
+      outcome?.response(status, ms);
+    });
+    // A connection error or a timeout (autocannon counts a timeout as an error too).
+    instance.on("reqError", (error: Error) => outcome?.error(error));
   });
 }
 
@@ -89,6 +122,11 @@ const nextAddress = () => {
  * back to back when its second starts, and the connections' seconds start together, so one
  * instance at `overallRate: 20` on 10 connections sent 10 leads in the same millisecond every
  * second. Here `rate` instances of one connection and one lead a second start 1/rate s apart.
+ *
+ * Every lead sent is in `attempts` with its answer, its error (a connection error or a timeout)
+ * or neither. Each instance sends `seconds` leads (autocannon's `amount`, not a duration: a
+ * duration's end drops the request in flight without a word) and ends once the last one is
+ * answered or has failed.
  */
 export async function leads(
   url: string,
@@ -96,39 +134,57 @@ export async function leads(
   rate: number,
   seconds: number,
   started: number,
-): Promise<TrafficResult> {
+): Promise<LeadResult> {
   const ids: string[] = [];
-  const request: Request = {
-    method: "POST",
-    path: "/api/consultation",
-    setupRequest: (req) => {
-      const n = address + 1;
-      const body = validRequest({
-        email: `load-${n}-${randomBytes(3).toString("hex")}@load.example`,
-        formToken: issueFormToken(secret, Date.now() - 60_000),
-      });
-      return {
-        ...req,
-        headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
-        body: JSON.stringify(body),
-      };
-    },
-    onResponse: (status, body) => {
-      if (status === 201) ids.push((JSON.parse(body) as { id: string }).id);
-    },
+  const attempts: LeadAttempt[] = [];
+  const instance = () => {
+    // One connection sends one lead at a time: its answer or error is that of its latest lead.
+    let current: LeadAttempt | undefined;
+    const request: Request = {
+      method: "POST",
+      path: "/api/consultation",
+      setupRequest: (req) => {
+        const n = address + 1;
+        const email = `load-${n}-${randomBytes(3).toString("hex")}@load.example`;
+        current = { email, at: Date.now() - started };
+        attempts.push(current);
+        const body = validRequest({ email, formToken: issueFormToken(secret, Date.now() - 60_000) });
+        return {
+          ...req,
+          headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
+          body: JSON.stringify(body),
+        };
+      },
+      onResponse: (status, body) => {
+        if (status === 201) ids.push((JSON.parse(body) as { id: string }).id);
+      },
+    };
+    const outcome: Outcome = {
+      response: (status, ms) => {
+        if (current && current.status === undefined) Object.assign(current, { status, ms });
+      },
+      // An error after the lead's answer (on the idle connection) is not the lead's.
+      error: (error) => {
+        if (current && current.status === undefined && current.error === undefined)
+          current.error = /timed out/.test(error.message) ? "timeout" : "connection error";
+      },
+    };
+    return { request, outcome };
   };
   // Each start is timed from the first (a busy generator fires late timers together; a chain of
   // waits would add their delays up).
   const first = Date.now();
   const runs = Array.from({ length: rate }, async (_, i) => {
     await new Promise((r) => setTimeout(r, first + (i * 1000) / rate - Date.now()));
+    const { request, outcome } = instance();
     return run(
-      { url, connections: 1, connectionRate: 1, duration: seconds, requests: [request] },
+      { url, connections: 1, connectionRate: 1, amount: seconds, requests: [request] },
       started,
       ids,
+      outcome,
     );
   });
-  return merge(await Promise.all(runs));
+  return { ...merge(await Promise.all(runs)), attempts };
 }
 
 /** One result of several runs of the same traffic side by side. */
