@@ -55,3 +55,13 @@ export const COMMON_HEADERS: readonly { key: string; value: string }[] = [
 
 /** The function answers JSON: it may load nothing, and nothing may frame it. */
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * The function's headers as one record: the common ones and its policy. `npm start` sends them on
+ * the answers it makes in the function's place (a body refused before it is read, a function that
+ * crashed) and on Node's own (a request it cannot parse): scripts/siteServer/.
+ */
+export const API_HEADERS: Readonly<Record<string, string>> = {
+  ...Object.fromEntries(COMMON_HEADERS.map(({ key, value }) => [key, value])),
+  "content-security-policy": API_POLICY,
+};

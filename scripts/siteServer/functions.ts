@@ -4,6 +4,7 @@ import { parse } from "@polka/url";
 import { MAX_BODY_BYTES, NOT_JSON, TOO_LARGE, safeJson } from "../../src/server/consultation/handler";
 import { clientAddress } from "../../src/server/consultation/clientAddress";
 import { readConfig } from "../../src/server/consultation/config";
+import { API_HEADERS } from "../../shared/securityHeaders";
 
 /**
  * The site's functions, called as Netlify calls them: the `handler(event, context)` that
@@ -32,7 +33,8 @@ const isJson = (type: string | undefined) => type?.split(";")[0].trim().toLowerC
 /**
  * Answers a request whose body will not be read. What the client still sends is read and dropped
  * (never kept) for a second while the answer goes out, then the connection is closed: closing at
- * once would reset it, and a reset connection loses the answer the client has not read yet.
+ * once would reset it, and a reset connection loses the answer the client has not read yet. The
+ * answer is the function's, so it carries the function's headers (shared/securityHeaders.ts).
  */
 function refuse(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: unknown) {
   req.resume();
@@ -41,9 +43,9 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse, status: num
     if (!req.complete) setTimeout(() => !req.complete && req.socket.destroy(), 1_000).unref();
   });
   res.writeHead(status, {
+    ...API_HEADERS,
     "content-type": "application/json; charset=utf-8",
     "cache-control": "no-store",
-    "x-content-type-options": "nosniff",
   });
   res.end(safeJson(body));
 }

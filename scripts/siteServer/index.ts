@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import { parse } from "@polka/url";
 import compression from "compression";
+import { API_HEADERS } from "../../shared/securityHeaders";
 import { functionCaller } from "./functions";
 import { functionRoutes, headerMatcher, readHeaderRules } from "./netlifyRules";
 import { staticFiles, type Responder } from "./staticFiles";
@@ -18,7 +20,8 @@ import {
  * `npm run serve` (and the second half of `npm start`): serves the last build on one machine the
  * way Netlify serves the deploy, from the same output: `public/` as gatsby-adapter-netlify left it
  * (files by sirv: staticFiles.ts), its functions (functions.ts), and on every response the headers
- * `public/_headers` gives its path (netlifyRules.ts), 404 pages and errors included. No
+ * `public/_headers` gives its path (netlifyRules.ts), 404 pages and errors included; the answers it
+ * makes without a path (Node's to a request it cannot parse) carry the function's (API_HEADERS). No
  * `X-Powered-By`, no `Access-Control-Allow-Origin: *` (which `gatsby serve` adds). Partytown's
  * third-party proxy answers the URLs the build's rewrites allow (thirdPartyProxy.ts).
  */
@@ -78,7 +81,8 @@ export async function createSiteServer({ root, fetchUpstream }: SiteServerOption
       for (const name of res.getHeaderNames()) res.removeHeader(name);
       return void callFunction(req, res, fn).catch((error) => {
         console.error(`serve: ${pathname} failed`, error);
-        if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+        if (!res.headersSent)
+          res.writeHead(500, { ...API_HEADERS, "content-type": "text/plain; charset=utf-8" });
         res.end("Internal Server Error");
       });
     }
@@ -101,10 +105,33 @@ export async function createSiteServer({ root, fetchUpstream }: SiteServerOption
       }
     });
   });
+  server.on("clientError", answerClientError);
   // A slow client cannot hold a connection open for long.
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
   return server;
+}
+
+/** Node's answers to a request it cannot take (any other error: 400), as its default handler gives them. */
+const CLIENT_ERRORS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: "431 Request Header Fields Too Large",
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: "413 Payload Too Large",
+  ERR_HTTP_REQUEST_TIMEOUT: "408 Request Timeout",
+};
+
+/**
+ * Node's answer to a request it could not parse (a malformed request line, a head over 16 KB, a
+ * head too slow), with the headers every answer carries, then the connection is closed. As Node's
+ * own handler does, nothing is written into a response already on its way.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: http.ServerResponse | null })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const status = CLIENT_ERRORS[error.code ?? ""] ?? "400 Bad Request";
+    const headers = Object.entries(API_HEADERS).map(([key, value]) => `${key}: ${value}\r\n`);
+    socket.write(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n${headers.join("")}\r\n`);
+  }
+  socket.destroy();
 }
 
 export const hasBuild = (root: string): boolean => fs.existsSync(path.join(root, "public", "_redirects"));
