@@ -42,7 +42,7 @@ test("docs/deploying.md documents every variable config.ts reads, as variables.t
 test("every variable the configuration code reads is declared in variables.ts", () => {
   const declared = new Set(VARIABLES.flatMap((v) => v.name.split(", ")));
   // Set by the hosts themselves to announce a serverless runtime, not by an operator.
-  const platform = new Set(SERVERLESS_ENV);
+  const platform = new Set<string>(SERVERLESS_ENV);
   // The code without its comments (which may name a variable as an example).
   const sources = ["../config.ts", "../postgres/connection.ts"].map((file) =>
     fs
