@@ -2,6 +2,7 @@ import {
   budgetProblems,
   confirmedProblems,
   HOST_SPEED_FLOOR,
+  interactionProblems,
   MAX_REPEATS_PER_PAGE,
   MAX_REPEATS_PER_RUN,
   runCounts,
@@ -84,6 +85,16 @@ test("a budget counts as broken only when the second median breaks it too", () =
   // A budget the first median kept is not judged on the second one alone.
   const other = budgetProblems("contact", "/contact", { ...good, performance: 0.9 }, 1.2);
   expect(confirmedProblems(first, other)).toEqual([]);
+});
+
+test("an interaction over 150 ms breaks its budget, named, and only when the second median is over too", () => {
+  expect(interactionProblems("Services mega menu", 150)).toEqual([]);
+  const first = interactionProblems("Services mega menu", 180);
+  expect(first.map((p) => p.message)).toEqual(["Services mega menu: interaction 180 ms > 150 ms"]);
+  expect(confirmedProblems(first, interactionProblems("Services mega menu", 120))).toEqual([]);
+  expect(
+    confirmedProblems(first, interactionProblems("Services mega menu", 160)).map((p) => p.detail),
+  ).toEqual(["interaction 160 ms > 150 ms"]);
 });
 
 test("a run on a host slower than the floor is repeated; a page's repeats and the whole run's are limited", () => {
