@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { activeStop, focusIndicatorThickness, undersizedTargets, type TabStop } from "./lib/a11y";
 import { closeBrowser, DESKTOP, newPage, openHydrated, PHONE } from "./lib/browser";
 import { NOT_FOUND_PATH } from "./lib/axe";
+import { samplePaths } from "../test/harness/samplePages";
 
 after(closeBrowser);
 
@@ -150,21 +151,8 @@ describe("focus indicator", () => {
 });
 
 describe("tap targets at 375 wide", () => {
-  /** One page of each template, the standalone new home and the 404 page. */
-  const SAMPLE = [
-    "/",
-    "/about",
-    "/contact",
-    "/casestudy",
-    "/works",
-    "/works/humm",
-    "/services/nlp-solutions",
-    "/industries/finance",
-    "/industries/ai-in-hr",
-    "/uk",
-    "/new-home",
-    NOT_FOUND_PATH,
-  ];
+  /** One page of each template (test/harness/samplePages.ts), and the 404 page, a template of its own. */
+  const SAMPLE = [...samplePaths(), NOT_FOUND_PATH];
 
   test("every visible link, button and field is at least 24x24 or spaced apart (WCAG 2.5.8)", async () => {
     const { page, context } = await newPage(PHONE);

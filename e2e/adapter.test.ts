@@ -21,6 +21,7 @@ import { resetProcessStores } from "../src/server/consultation/stores";
 import { validRequest } from "../test/consultation";
 import { startPostgres, type PostgresServer } from "../test/harness/postgres";
 import { routeTable } from "../test/harness/routes";
+import { samplePaths } from "../test/harness/samplePages";
 import { headerMatcher, readHeaderRules, type HeaderRule } from "../scripts/siteServer/netlifyRules";
 import { expectedPolicy } from "./lib/csp";
 
@@ -41,19 +42,10 @@ before(async () => {
   served = headerMatcher(fileRules);
 });
 
-/** One page of each template, from the route table the site was built from. */
-function onePerTemplate(): string[] {
-  const seen = new Map<string, string>();
-  for (const route of routeTable().routes)
-    if (!seen.has(route.template)) seen.set(route.template, route.path);
-  return [...seen.values()];
-}
-
 describe("public/_headers and public/_redirects", () => {
   test("every template's page carries its own policy and the security headers", () => {
-    const pages = onePerTemplate();
-    assert.ok(pages.length >= 8, `templates: ${pages.join(", ")}`);
-    for (const page of pages) {
+    // One page of each template (test/harness/samplePages.ts).
+    for (const page of samplePaths()) {
       const headers = served(page);
       for (const [key, value] of Object.entries(headersFor(rules, page))) {
         if (key !== "content-security-policy") assert.equal(headers[key], value, `${page}: ${key}`);

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import type { Page } from "playwright-core";
-import { routeTable } from "../test/harness/routes";
+import { samplePaths } from "../test/harness/samplePages";
+import { NOT_FOUND_PATH } from "./lib/axe";
 import { closeBrowser, newPage } from "./lib/browser";
 import { headOf, staticHtml } from "./lib/html";
 import { E2E_MEASUREMENT_ID, type OutsideLog } from "./lib/outside";
@@ -26,18 +27,11 @@ async function waitForTag(outside: OutsideLog): Promise<void> {
   await waitFor(async () => configSent(outside), "the tag in the worker to send its config event", 15_000);
 }
 
-/** One page of every template, from the route table (both kinds of industry page), and the 404. */
-function onePagePerTemplate(): string[] {
-  const seen = new Map<string, string>();
-  for (const route of routeTable().routes) {
-    const key = `${route.template}:${route.kind}`;
-    if (!seen.has(key)) seen.set(key, route.path);
-  }
-  return [...seen.values(), "/404"];
-}
+/** One page of each template (test/harness/samplePages.ts), and the 404 page, a template of its own. */
+const onePagePerTemplate = (): string[] => [...samplePaths(), NOT_FOUND_PATH];
 
 test("no page has the tag or Partytown in its static HTML: both start at idle time, for a measured visitor", async () => {
-  for (const path of ["/", "/new-home", "/about", "/services/nlp-solutions", "/works/humm", "/uk"]) {
+  for (const path of samplePaths()) {
     const html = await staticHtml(path);
     assert.doesNotMatch(headOf(html), /data-partytown|partytown/, `${path}: no Partytown snippet`);
     assert.doesNotMatch(html, /text\/partytown|__third-party-proxy/, `${path}: no off-main-thread script`);

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { routeTable } from "../test/harness/routes";
+import { samplePaths } from "../test/harness/samplePages";
 import { closeBrowser, newPage } from "./lib/browser";
 import { staticHtml } from "./lib/html";
 import type { OutsideOptions } from "./lib/outside";
@@ -25,16 +26,6 @@ const fromDE: OutsideOptions = {
 
 const menuOf = (page: Page) => page.getByRole("dialog", { name: "Menu" });
 const hydrated = (page: Page) => page.evaluate(() => document.documentElement.dataset.hydrated === "true");
-
-/** One page of every template (both kinds of industry page), from the route table. */
-function onePagePerTemplate(): string[] {
-  const seen = new Map<string, string>();
-  for (const route of routeTable().routes) {
-    const key = `${route.template}:${route.kind}`;
-    if (!seen.has(key)) seen.set(key, route.path);
-  }
-  return [...seen.values()];
-}
 
 describe("the menu button before hydration and without JavaScript", () => {
   test("the static HTML holds the menu's first level, named by the button that opens it", async () => {
@@ -165,7 +156,8 @@ describe("the consent banner on a 375x667 phone", () => {
   test("Tab through every focusable element of each template: the banner covers none of them", async () => {
     const problems: string[] = [];
     const { page, context } = await newPage(PHONE_SE, TOUCH, fromDE);
-    for (const path of onePagePerTemplate()) {
+    // One page of each template (test/harness/samplePages.ts).
+    for (const path of samplePaths()) {
       await page.goto(path);
       const banner = bannerOf(page);
       await banner.waitFor();
