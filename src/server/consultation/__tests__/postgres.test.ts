@@ -1,11 +1,12 @@
 /** @jest-environment node */
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
-import { Client } from "pg";
+import { Client, type Pool } from "pg";
 import { readConfig } from "../config";
 import { handleConsultation, type Deps, type Reply } from "../handler";
-import { connection } from "../postgres/connection";
+import { connection, REQUEST_TIMEOUTS } from "../postgres/connection";
 import { PostgresStore } from "../postgres/postgresStore";
 import { fakeRequest, TEST_ENV, validRequest } from "../../../../test/consultation";
 import { startPostgres, type PostgresServer } from "../../../../test/harness/postgres";
@@ -76,6 +77,36 @@ async function rows(sql: string, values: unknown[] = []) {
     await client.end();
   }
 }
+
+test("every session of the store has the lock and statement timeouts; a table locked by another session is given up after the lock timeout, and no session is left waiting on it", async () => {
+  const endpoint = instance();
+  expect((await endpoint.post(validRequest())).status).toBe(201); // creates the tables
+  // The store's own pool, two of its connections at once.
+  const pool = (endpoint.store as unknown as { pool: Pool }).pool;
+  const sessions = await Promise.all([pool.connect(), pool.connect()]);
+  for (const session of sessions) {
+    expect((await session.query("SHOW lock_timeout")).rows).toEqual([{ lock_timeout: "1s" }]);
+    expect((await session.query("SHOW statement_timeout")).rows).toEqual([{ statement_timeout: "1500ms" }]);
+    session.release();
+  }
+  expect(REQUEST_TIMEOUTS).toMatchObject({ lockMs: 1_000, statementMs: 1_500 });
+
+  const locker = new Client({ connectionString: url });
+  await locker.connect();
+  try {
+    await locker.query("BEGIN");
+    await locker.query("LOCK TABLE consultation_requests IN ACCESS EXCLUSIVE MODE");
+    // 55P03 (lock_not_available) is the lock timeout's; the statement timeout's would be 57014.
+    await expect(endpoint.store.get(randomUUID())).rejects.toMatchObject({ code: "55P03" });
+    const waiting = await rows(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    );
+    expect(waiting).toEqual([{ n: 0 }]);
+  } finally {
+    await locker.query("ROLLBACK");
+    await locker.end();
+  }
+});
 
 test("two function instances share one rate limit", async () => {
   const a = instance({ CONSULTATION_RATE_LIMIT: "3/600" });
