@@ -9,7 +9,7 @@ import type { LeadStore } from "../store";
 import { fakeRequest, TEST_ENV, validRequest } from "../../../../test/consultation";
 import { closedPort, startHangingWebhook, startSilentServer } from "../../../../test/badPeers";
 import { startPostgres, type PostgresServer } from "../../../../test/harness/postgres";
-import { startSmtp, type SmtpPeer } from "../../../../test/peers";
+import { startSmtp, startWebhook, type SmtpPeer } from "../../../../test/peers";
 
 /**
  * The lead pipeline on a bad day, with real peers: a throwaway PostgreSQL, a real SMTP server,
@@ -95,6 +95,21 @@ describe("the database is down", () => {
     expect(reply.waitedMs).toBeLessThan(ANSWER_WITHIN_MS);
     expect(smtp.mails).toHaveLength(1);
     expect(smtp.mails[0].text).toContain(body.details);
+  });
+
+  test("nothing listens at DATABASE_URL and the webhook is the only channel: the webhook gets the lead and the visitor the success answer", async () => {
+    const webhook = await startWebhook();
+    cleanups.push(() => webhook.stop());
+    const down = instance({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${await closedPort()}/leads`,
+      CONSULTATION_WEBHOOK_URL: webhook.url,
+    });
+    expect(down.config.email).toBeUndefined(); // SMTP is not configured
+    const body = validRequest();
+    const reply = await down.post(body);
+    expect(reply.status).toBe(201);
+    expect(reply.waitedMs).toBeLessThan(ANSWER_WITHIN_MS);
+    expect(webhook.calls.map((c) => c.body)).toEqual([expect.stringContaining(body.details)]);
   });
 
   test("the database accepts the connection and never answers: the lead goes out by email, within 5 s", async () => {
