@@ -14,7 +14,7 @@ import { storedContent, storedEntries } from "../test/cmsContent";
 import { workLinkName } from "../src/lib/workLinkName";
 import { newPage } from "./lib/browser";
 import { localBackendForTests, openAdmin, openEntry, previewFrame } from "./lib/cms";
-import { until, waitFor } from "./lib/wait";
+import { until } from "./lib/wait";
 
 const publicDir = path.resolve("public");
 const humm = storedEntries("works").find((w) => w.slug === "humm")! as Record<string, string>;
@@ -194,13 +194,14 @@ describe("in the admin", () => {
       .getByRole("img", { name: (humm as unknown as { cover: { alt: string } }).cover.alt })
       .first();
     await cover.waitFor({ timeout: 60_000 });
-    const src = await waitFor(
-      async () =>
-        cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc),
-      "the cover loaded in the preview",
+    // Loaded in the preview's frame.
+    await until(
+      cover,
+      ([img]: [HTMLImageElement, null]) => img.complete && img.naturalWidth > 0,
+      null,
       30_000,
     );
-    assert.match(String(src), /^blob:/);
+    assert.match(await cover.evaluate((img: HTMLImageElement) => img.currentSrc), /^blob:/);
 
     await context.close();
   });

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import type { Locator, Page } from "playwright-core";
-import { closeBrowser, DESKTOP, newPage, open, recordScripts } from "./lib/browser";
+import { closeBrowser, DESKTOP, newPage, open, recordScripts, scriptLoaded } from "./lib/browser";
 import { outboxLines, uniqueEmail, waitForRequest } from "./lib/outbox";
-import { until, waitFor } from "./lib/wait";
+import { until } from "./lib/wait";
 import { axeOn } from "./lib/axe";
 
 /** The consultation form in the built site: in the modal on a service page, and on /contact. */
@@ -133,9 +133,10 @@ describe("from a service page's 'Get a free consultation' button (the modal)", (
   test("the form's code is not in the first load of a service page: it comes with the modal", async () => {
     const { page, context } = await newPage();
     const scripts = recordScripts(page);
-    await open(page, "/services/nlp-solutions");
     // A string only the form's code contains (its sessionStorage key).
     const marker = "consultation-draft";
+    const formCode = scriptLoaded(page, marker);
+    await open(page, "/services/nlp-solutions");
     assert.equal(
       (await scripts()).filter((s) => s.includes(marker)).length,
       0,
@@ -143,27 +144,28 @@ describe("from a service page's 'Get a free consultation' button (the modal)", (
     );
     await page.getByRole("main").getByRole("link", { name: "Get a free consultation" }).first().click();
     await page.getByRole("dialog").getByLabel("Full name").waitFor();
-    // The response event and the body read can trail the render, so poll for a moment.
-    await waitFor(
-      async () => (await scripts()).some((s) => s.includes(marker)),
-      "the form was loaded with the modal",
-    );
+    // The response event and the body read can trail the render.
+    await formCode;
     await context.close();
   });
 
   test("react-toastify is not loaded by a page without the form, even after its load event: it comes with the modal", async () => {
     const { page, context } = await newPage();
     const scripts = recordScripts(page);
+    // A class name only react-toastify's code contains.
+    const marker = "Toastify__toast-container";
+    const toastify = scriptLoaded(page, marker);
     await open(page, "/services/nlp-solutions");
     // The toast area used to load react-toastify on every page after the load event.
     await page.waitForLoadState("networkidle");
-    // A class name only react-toastify's code contains.
-    const marker = "Toastify__toast-container";
-    const loaded = async () => (await scripts()).some((s) => s.includes(marker));
-    assert.equal(await loaded(), false, "react-toastify was loaded without the form");
+    assert.equal(
+      (await scripts()).some((s) => s.includes(marker)),
+      false,
+      "react-toastify was loaded without the form",
+    );
     await page.getByRole("main").getByRole("link", { name: "Get a free consultation" }).first().click();
     await page.getByRole("dialog").getByLabel("Full name").waitFor();
-    await waitFor(loaded, "react-toastify was loaded with the modal");
+    await toastify;
     await context.close();
   });
 });

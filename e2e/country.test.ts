@@ -35,7 +35,9 @@ describe("country lookup", () => {
     const errors = consoleErrors(page);
     await page.goto("/about");
     await settle(page);
-    await waitFor(async () => (await stored(page)) === "GB", "the looked-up code to be saved", 15_000);
+    await page.waitForFunction(() => window.localStorage.getItem("country") === "GB", null, {
+      timeout: 15_000,
+    });
     assert.equal(outside.lookups.length, 1);
     assert.equal(outside.lookups[0].method(), "GET");
     // Client-side navigation: no new lookup.

@@ -171,7 +171,7 @@ test("a visitor asked first (GB) who accepts, then moves between the templates c
   for (const path of samplePaths().filter((p) => p !== "/about")) {
     const before = outside.collects.length;
     await page.evaluate((to) => window.___navigate(to), path);
-    await waitFor(async () => new URL(page.url()).pathname === path, `navigated to ${path}`);
+    await page.waitForURL((url) => url.pathname === path);
     // The page view of the navigation, sent by the tag in the worker.
     await analyticsRan(outside, path, before);
   }

@@ -10,17 +10,16 @@ import {
   openHydrated,
   PHONE,
   recordScripts,
+  scriptLoaded,
 } from "./lib/browser";
 import { routeTable } from "../test/harness/routes";
 import { samplePages } from "../test/harness/samplePages";
 import { chunkFiles, staticHtml, tags } from "./lib/html";
 import { uniqueEmail } from "./lib/outbox";
-import { nextFrames, until, waitFor } from "./lib/wait";
+import { nextFrames, until } from "./lib/wait";
 import { axeOn } from "./lib/axe";
 
 after(closeBrowser);
-
-/** The server's spam window for the form (e2e/run.ts shortens it for the tests). */
 
 const { routes } = routeTable();
 const TRANSPARENT = "rgba(0, 0, 0, 0)";
@@ -33,7 +32,13 @@ const navbarColour = (page: Page) =>
     .evaluate((el) => getComputedStyle(el).backgroundColor);
 
 async function expectColour(page: Page, colour: string, what: string) {
-  await waitFor(async () => (await navbarColour(page)) === colour, `${what}: navbar ${colour}`);
+  await until(
+    page.locator("header").first(),
+    ([header, expected]) => getComputedStyle(header).backgroundColor === expected,
+    colour,
+  ).catch(async (error: Error) => {
+    throw new Error(`${what}: navbar ${await navbarColour(page)}, not ${colour} (${error.message})`);
+  });
 }
 
 async function scrollTo(page: Page, y: number) {
@@ -535,8 +540,8 @@ describe("footer", () => {
 describe("consultation modal", () => {
   test("opens from a page button, its code fetched once the page is idle; Escape closes it and focus returns to the button", async () => {
     const { page, context } = await newPage();
-    const scripts = recordScripts(page);
     const modalText = "Thirty minutes with a senior engineer";
+    const modalCode = scriptLoaded(page, modalText);
     // Not in the page's first load: the static HTML neither holds the modal nor loads its code.
     const html = await staticHtml("/services/nlp-solutions");
     assert.ok(!html.includes(modalText), "the modal is in the static HTML");
@@ -545,10 +550,7 @@ describe("consultation modal", () => {
       assert.ok(!loaded.includes(file), `${file} is in the first load`);
     await page.goto("/services/nlp-solutions", { waitUntil: "networkidle" });
     // Fetched at idle and rendered closed: nothing on screen or in the accessibility tree.
-    await waitFor(
-      async () => (await scripts()).some((s) => s.includes(modalText)),
-      "modal code was fetched once the page was idle",
-    );
+    await modalCode;
     const modal = page.getByRole("dialog", { name: "Book a free consultation" });
     assert.equal(await modal.count(), 0, "a closed modal is exposed");
     assert.equal(await page.getByText(modalText).isVisible(), false, "a closed modal is on screen");
@@ -667,17 +669,16 @@ describe("scroll animations", () => {
       await page.evaluate(() => window.___navigate("/services/nlp-solutions"));
       await page.waitForURL("**/services/nlp-solutions");
       await page.getByRole("heading", { name: "What you get" }).waitFor();
-      await waitFor(
-        async () =>
-          (await page.evaluate(
-            () =>
-              [...document.querySelectorAll("main section")].filter((s) => {
-                const el = s.firstElementChild as HTMLElement | null;
-                return el && Number(getComputedStyle(el).opacity) < 1;
-              }).length,
-          )) === 0,
-        `every section visible at ${viewport.width}px, ${motion}`,
-      );
+      await page
+        .waitForFunction(() =>
+          [...document.querySelectorAll("main section")].every((s) => {
+            const el = s.firstElementChild;
+            return !el || Number(getComputedStyle(el).opacity) === 1;
+          }),
+        )
+        .catch((error: Error) => {
+          throw new Error(`a section left invisible at ${viewport.width}px, ${motion} (${error.message})`);
+        });
       assert.equal(await page.locator("[data-aos]").count(), 0);
       await context.close();
     }

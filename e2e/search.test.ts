@@ -10,7 +10,7 @@ import { after, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { SEARCH_BUNDLE_PATH } from "../shared/search";
 import { closeBrowser, DESKTOP, newPage, open, PHONE } from "./lib/browser";
-import { until, waitFor } from "./lib/wait";
+import { until } from "./lib/wait";
 import { axeOn } from "./lib/axe";
 
 after(closeBrowser);
@@ -31,6 +31,18 @@ function recordSearchRequests(page: Page): string[] {
   return seen;
 }
 
+/**
+ * The first search request from now on whose path `matches` (Playwright's own waiting): started
+ * before the intent, awaited after it.
+ */
+function searchRequest(page: Page, matches: (path: string) => boolean): Promise<unknown> {
+  const request = page.waitForRequest((r) => isSearchRequest(r.url()) && matches(new URL(r.url()).pathname));
+  // Awaited later: a test that fails before then does not leave it rejecting unhandled.
+  request.catch(() => undefined);
+  return request;
+}
+const isPagefind = (path: string) => path.endsWith("pagefind.js");
+
 const combobox = (page: Page) => page.getByRole("dialog", { name: "Search the site" }).getByRole("combobox");
 
 /** Opens the dialog with "/" and types a query; resolves with the options' titles once shown. */
@@ -41,14 +53,15 @@ async function search(page: Page, query: string): Promise<string[]> {
   await input.fill(query);
   const status = page.getByRole("dialog").getByRole("status");
   // The status names the query once its results are shown (a correction names the typed one too).
-  await waitFor(
-    async () => {
-      const text = await status.innerText();
-      return /result|Nothing matches/.test(text) && text.includes(`“${query}”`);
-    },
-    `results for ${query}`,
+  await until(
+    status,
+    ([el, typed]: [HTMLElement, string]) =>
+      /result|Nothing matches/.test(el.innerText) && el.innerText.includes(`“${typed}”`),
+    query,
     15_000,
-  );
+  ).catch(async (error: Error) => {
+    throw new Error(`results for ${query}: the status says "${await status.innerText()}" (${error.message})`);
+  });
   const options = page.getByRole("option");
   return Promise.all((await options.all()).map(async (o) => (await o.locator("strong").innerText()).trim()));
 }
@@ -65,9 +78,11 @@ describe("loaded on intent", () => {
     await page.waitForLoadState("networkidle");
     assert.equal(requests.length, 0, `nothing of the search before intent: ${requests.join(", ")}`);
     // Hovering the control is.
+    const chunk = searchRequest(page, (path) => path.startsWith("/search-dialog-"));
+    const pagefind = searchRequest(page, isPagefind);
     await page.getByRole("button", { name: "Search" }).hover();
-    await waitFor(async () => requests.some((r) => r.startsWith("/search-dialog-")), "the dialog's chunk");
-    await waitFor(async () => requests.some((r) => r.endsWith("pagefind.js")), "Pagefind's script");
+    await chunk;
+    await pagefind;
     await context.close();
   });
 
@@ -91,12 +106,10 @@ describe("loaded on intent", () => {
       const requests = recordSearchRequests(page);
       await open(page, "/works/humm");
       assert.equal(requests.length, 0, requests.join(", "));
+      const pagefind = searchRequest(page, isPagefind);
       if (intent === "focus") await page.getByRole("button", { name: "Search" }).focus();
       else await page.keyboard.press("Control+K");
-      await waitFor(
-        async () => requests.some((r) => r.endsWith("pagefind.js")),
-        `Pagefind loads on ${intent}`,
-      );
+      await pagefind;
       if (intent === "key") await combobox(page).waitFor();
       await context.close();
     }

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../test/harness/chromium";
 import { interceptOutside, type OutsideLog, type OutsideOptions } from "./outside";
 
@@ -84,8 +84,8 @@ export async function openHydrated(page: Page, path: string): Promise<number | u
 /**
  * Records the body of every script the page loads from now on. The bodies are read
  * asynchronously, so the returned function settles every pending read before answering.
- * A script can still be reported after the render it caused: to see that it was loaded,
- * poll with `waitFor`.
+ * A script can still be reported after the render it caused: to wait for one to load, start
+ * `scriptLoaded` before the action that loads it.
  */
 export function recordScripts(page: Page): () => Promise<string[]> {
   const reads: Promise<string>[] = [];
@@ -93,4 +93,18 @@ export function recordScripts(page: Page): () => Promise<string[]> {
     if (r.request().resourceType() === "script") reads.push(r.text().catch(() => ""));
   });
   return () => Promise.all(reads);
+}
+
+/**
+ * The first script the page loads from now on whose body holds `marker` (Playwright's own
+ * waiting for a response). Start it before whatever loads the script (the page load, for code
+ * fetched at idle), await it after.
+ */
+export function scriptLoaded(page: Page, marker: string): Promise<Response> {
+  const response = page.waitForResponse(
+    async (r) => r.request().resourceType() === "script" && (await r.text().catch(() => "")).includes(marker),
+  );
+  // Awaited later: a test that fails before then does not leave it rejecting unhandled.
+  response.catch(() => undefined);
+  return response;
 }

@@ -1,4 +1,9 @@
-/** Polls until `check` returns true (or a value), failing with `message` after `timeoutMs`. */
+/**
+ * Polls until `check` returns true (or a value), failing with `message` after `timeoutMs`. Only for
+ * what the page cannot see (the outbox, the stand-ins' log, files and git branches, what the test
+ * has already recorded of the page's console and policy reports); the page's own state is waited
+ * for by the browser (`until` below, `page.waitForFunction`, locator states).
+ */
 export async function waitFor<T>(
   check: () => Promise<T | false>,
   message: string,
