@@ -182,7 +182,19 @@ describe("keyboard and accessibility", () => {
     const { page, context } = await newPage(DESKTOP);
     await open(page, "/about");
     const button = page.getByRole("button", { name: "Search" });
-    await button.focus();
+    // From the top of the page, as a keyboard visitor comes: the skip link, the logo, the navbar's
+    // menus, then the control (bounded, so a control Tab never reaches fails here).
+    const stops: string[] = [];
+    while (!(await button.evaluate((b) => b === document.activeElement))) {
+      assert.ok(stops.length < 20, `Tab did not reach the search control: ${stops.join(" > ")}`);
+      await page.keyboard.press("Tab");
+      stops.push(
+        await page.evaluate(() => {
+          const el = document.activeElement;
+          return `${el?.tagName.toLowerCase()} "${el?.getAttribute("aria-label") ?? el?.textContent?.trim()}"`;
+        }),
+      );
+    }
     await page.keyboard.press("Enter");
     const input = combobox(page);
     await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "combobox");
