@@ -188,6 +188,25 @@ test("field Web Vitals: LCP, CLS and INP go out as events with their attribution
   const { page, context, outside } = await newPage();
   await page.goto("/services/nlp-solutions");
   await waitForTag(outside);
+  // One layout shift, made on purpose too: the page itself does not shift (its CLS is 0, and
+  // web-vitals then reports CLS with no attribution at all: no target, no load state), so a block
+  // put above the main content pushes it down. After the load event, so its load state is known,
+  // and before the click (a shift within 500 ms of an input is not counted).
+  await page.waitForFunction(() => document.readyState === "complete");
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          if (list.getEntries().length > 0) {
+            observer.disconnect();
+            resolve();
+          }
+        }).observe({ type: "layout-shift" });
+        const block = document.createElement("div");
+        block.style.height = "120px";
+        document.querySelector("main")!.prepend(block);
+      }),
+  );
   // One interaction (INP's, and LCP's end), then the page is hidden (the final reports). The
   // interaction is made slow on purpose (a handler that keeps the main thread 80 ms): web-vitals
   // observes interactions from 40 ms, so a quick click on a quiet machine would report no INP
@@ -253,7 +272,12 @@ test("field Web Vitals: LCP, CLS and INP go out as events with their attribution
   assert.equal(param("INP", "inp_interaction_type"), "pointer");
   for (const part of ["inp_input_delay", "inp_processing_duration", "inp_presentation_delay"])
     assert.match(param("INP", part) ?? "", /^\d+$/, part);
-  assert.ok(param("CLS", "cls_load_state") !== undefined);
+  // The shift made above: the element it moved (the first of main's content), its size, and the
+  // page's load state then (web-vitals: loading, dom-interactive, dom-content-loaded or complete).
+  assert.ok(Number(param("CLS", "metric_value")) > 0, "CLS counts the shift");
+  assert.match(param("CLS", "debug_target") ?? "", /^#main>/, "CLS names the element that shifted");
+  assert.ok(Number(param("CLS", "cls_largest_shift_value")) > 0, "CLS has its largest shift");
+  assert.equal(param("CLS", "cls_load_state"), "complete", "CLS's shift came after the load event");
   await context.close();
 });
 
