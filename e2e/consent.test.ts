@@ -63,6 +63,9 @@ const NOTHING = { partytown: 0, scripts: 0, gtag: false };
 const gaCookies = async (context: BrowserContext) =>
   (await context.cookies()).filter((c) => c.name.startsWith("_ga"));
 
+/** How far apart Playwright's clock puts animation frames (its requestAnimationFrame). */
+const CLOCK_FRAME_MS = 16;
+
 const storedChoice = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem("analyticsConsent") ?? "null"));
 
@@ -159,6 +162,9 @@ describe("a visitor from DE", () => {
 
   test("who rejects after accepting: consent update denied, and no more page views on this page or later ones", async () => {
     const { page, context, outside } = await newPage(DESKTOP, {}, from("DE"));
+    // Playwright's clock in the page: it runs at the normal pace, and below the test runs it past
+    // the moment a page_view would have been sent instead of waiting for that moment.
+    await page.clock.install();
     await page.goto("/about");
     await bannerOf(page).getByRole("button", { name: copy.accept }).click();
     await waitForTag(outside);
@@ -192,18 +198,12 @@ describe("a visitor from DE", () => {
     const title = await page.title();
     await page.locator("main a[href='/']").first().click();
     await page.waitForFunction((before) => document.title !== before, title);
-    // A page_view would be forwarded two frames and PAGE_VIEW_DELAY_MS after the route update.
-    // The same wait queued now (after the route update) ends after that one: timers of the same
-    // delay run in the order they were set, so this orders the probe after the page_view's send
-    // by the event loop's rules, not by a margin of time. Once the probe's request is seen, a
-    // page_view would have been too.
-    await page.evaluate(
-      (delay) =>
-        new Promise((resolve) =>
-          requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, delay))),
-        ),
-      PAGE_VIEW_DELAY_MS,
-    );
+    // A page_view would be forwarded two frames and PAGE_VIEW_DELAY_MS after the route update
+    // (the new title comes after it). runFor fires every timer due in that span now, in order,
+    // the ones they queue included (a frame of Playwright's clock is 16 ms): when it returns, the
+    // page_view's send has run. The probe forwarded next comes after it, so once the probe's
+    // request is seen, a page_view would have been too.
+    await page.clock.runFor(2 * CLOCK_FRAME_MS + PAGE_VIEW_DELAY_MS);
     await page.evaluate(() => {
       const w = window as unknown as Record<string, (...args: unknown[]) => void>;
       w.analyticsOptOut(false);
