@@ -14,7 +14,7 @@ import { test } from "node:test";
 import type { Locator, Page } from "playwright-core";
 import { loadContent } from "../gatsby/lib/content";
 import { newPage } from "./lib/browser";
-import { git, localBackendForTests, openAdmin, openEntry } from "./lib/cms";
+import { git, localBackendForTests, openAdmin, openEntry, previewFrame } from "./lib/cms";
 import { waitFor } from "./lib/wait";
 
 const backend = localBackendForTests("git");
@@ -39,6 +39,13 @@ const onBranch = (branch: string): string => {
     return "";
   }
 };
+/**
+ * The preview pane shows the edited page: its heading is the headline. It first reads every
+ * stored entry through the backend (slow on a busy host), and again when an entry is reopened.
+ */
+const previewShows = (page: Page, headline: string): Promise<void> =>
+  previewFrame(page).getByRole("heading", { level: 1, name: headline }).waitFor({ timeout: 60_000 });
+
 const branches = () => git(backend().repo, "branch", "--format=%(refname:short)").split("\n").filter(Boolean);
 
 test("a save is a draft on its own branch; review and publish are separate steps that put it live", async () => {
@@ -49,6 +56,9 @@ test("a save is a draft on its own branch; review and publish are separate steps
   await headline.waitFor();
   const before = onBranch("main");
   await headline.fill(HEADLINE);
+  // In git mode too, the preview is the page with the new headline, as the guide shows it.
+  await previewShows(page, HEADLINE);
+  assert.equal(await headline.inputValue(), HEADLINE);
   await picture(page, "1-edit");
 
   // Save: a draft. The live branch is untouched; the draft's branch holds the change.
@@ -61,6 +71,7 @@ test("a save is a draft on its own branch; review and publish are separate steps
   assert.equal(onBranch("main"), before, "the live branch is unchanged by a save");
   const status = page.getByRole("button", { name: /^Status: / });
   await status.filter({ hasText: "Draft" }).waitFor();
+  await previewShows(page, HEADLINE);
   await picture(page, "2-draft-saved");
 
   // Review: the status moves through the workflow; still nothing reaches the live branch.
@@ -82,6 +93,8 @@ test("a save is a draft on its own branch; review and publish are separate steps
 
   // Publish: the draft's change, and only it, is on the live branch; the draft branch is gone.
   await page.getByText(/Humm/).first().click();
+  // The draft reopened from the board: its preview is the draft, not the live page.
+  await previewShows(page, HEADLINE);
   await page.getByRole("button", { name: /^Publish/ }).click();
   await picture(page, "4-publish-menu");
   // Decap asks "Are you sure you want to publish this entry?" (the browser's confirm).
