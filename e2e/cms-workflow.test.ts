@@ -50,7 +50,7 @@ const branches = () => git(backend().repo, "branch", "--format=%(refname:short)"
 
 test("a save is a draft on its own branch; review and publish are separate steps that put it live", async () => {
   const { page, context } = await newPage({ width: 1280, height: 900 });
-  await openAdmin(page, backend());
+  const admin = await openAdmin(page, backend());
   await openEntry(page, /^Case studies$/, "Humm (humm)");
   const headline = page.getByRole("textbox", { name: /^Headline( \(optional\))?$/ });
   await headline.waitFor();
@@ -59,8 +59,12 @@ test("a save is a draft on its own branch; review and publish are separate steps
   const stored = loadContent(path.join(backend().repo, "content")).works.find((w) => w.slug === "humm")!;
   await previewShows(page, stored.headline);
   await headline.fill(HEADLINE);
-  // In git mode too, the preview is the page with the new headline, as the guide shows it.
+  // In git mode too, the preview is the page with the new headline, as the guide shows it, and
+  // the field shows what the editor typed (it froze on the stored value while the admin's policy
+  // refused Decap's fetch of the entry's images as blob: URLs).
   await previewShows(page, HEADLINE);
+  assert.equal(await headline.inputValue(), HEADLINE);
+  assert.deepEqual(admin.violations, [], "the admin's policy refuses nothing the editor needs");
   await picture(page, "1-edit");
 
   // Save: a draft. The live branch is untouched; the draft's branch holds the change.

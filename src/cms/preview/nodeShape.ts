@@ -68,8 +68,16 @@ export function shape(schema: JsonSchema, value: unknown, lookups: Lookups): unk
   if (schema.ref) return typeof value === "string" && value ? lookups.node(schema.ref, value) : null;
   if (schema.image) {
     if (typeof value !== "string" || !value) return null;
-    const data = lookups.image(value);
-    return data ? { childImageSharp: { gatsbyImageData: data } } : null;
+    // Looked up when a view reads it, so only the images a page shows are fetched: Decap fetches
+    // each through the backend (on GitHub, an API request) and holds every field of the editor
+    // still while any is loading. Null while it loads, as the views read it (`src?.childImageSharp`).
+    let data: IGatsbyImageData | null | undefined;
+    return {
+      get childImageSharp() {
+        if (data === undefined) data = lookups.image(value);
+        return data ? { gatsbyImageData: data } : null;
+      },
+    };
   }
   if (schema.type === "array") {
     if (!Array.isArray(value)) return value === undefined || value === null ? null : [];

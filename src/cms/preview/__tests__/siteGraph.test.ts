@@ -47,9 +47,9 @@ test("images are the entry's paths, as image data for the site's GatsbyImage", (
     layout: "constrained",
     images: { fallback: { src: "blob:works/humm-cover.jpg" } },
   });
-  // While an image is loading (getAsset has no URL yet) the field is null, as for a missing file.
+  // While an image is loading (getAsset has no URL yet) it has no image data, as for a missing file.
   const loading = new SiteGraph(stored, () => null).node("Work", "humm")!;
-  expect((loading.cover as { src: unknown }).src).toBeNull();
+  expect((loading.cover as { src: { childImageSharp: unknown } }).src.childImageSharp).toBeNull();
 });
 
 test("related work, more work and previous/next come from the build's own relations", () => {
@@ -119,4 +119,18 @@ test("the static queries' data: settings and menus resolved, lists in the querie
 
 test("breadcrumbs come from the route table, as createPages gives them", () => {
   expect(graph.crumbs("/works/humm").map((c) => c.path)).toEqual(["/", "/works", "/works/humm"]);
+});
+
+test("an image is looked up only when a view reads it, not for every entry the graph shapes", () => {
+  // Decap fetches each image through the backend (on GitHub, an API request each) and holds the
+  // editor's fields still while any is loading: the preview must ask only for what it shows.
+  const asked: string[] = [];
+  const lazy = new SiteGraph(stored, (p) => (asked.push(p), previewImageData(`blob:${p}`)));
+  const data = lazy.staticQueryData();
+  const works = (data.allWork as { nodes: Node[] }).nodes;
+  expect(works.length).toBeGreaterThan(30);
+  expect(asked).toEqual([]);
+  const cover = (lazy.node("Work", "humm")!.cover as { src: { childImageSharp?: unknown } }).src;
+  expect(cover.childImageSharp).toMatchObject({ gatsbyImageData: expect.anything() });
+  expect(asked).toEqual(["works/humm-cover.jpg"]);
 });
