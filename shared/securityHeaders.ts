@@ -57,9 +57,10 @@ export const COMMON_HEADERS: readonly { key: string; value: string }[] = [
 export const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
- * The function's headers as one record: the common ones and its policy. `npm start` sends them on
- * the answers it makes in the function's place (a body refused before it is read, a function that
- * crashed) and on Node's own (a request it cannot parse): scripts/siteServer/.
+ * The function's headers as one record: the common ones and its policy. The function sends them
+ * (src/api/consultation.ts), and `npm start` on the answers it makes in the function's place (a
+ * body refused before it is read, a function that crashed) and on Node's own (a request it cannot
+ * parse): scripts/siteServer/.
  */
 export const API_HEADERS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(COMMON_HEADERS.map(({ key, value }) => [key, value])),

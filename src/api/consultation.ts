@@ -1,5 +1,5 @@
 import type { GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { API_POLICY, COMMON_HEADERS } from "../../shared/securityHeaders";
+import { API_HEADERS } from "../../shared/securityHeaders";
 import { defaultDeps, handleConsultation, type Reply } from "../server/consultation/handler";
 import { safeJson } from "../server/consultation/replies";
 
@@ -20,8 +20,7 @@ export default async function consultation(req: GatsbyFunctionRequest, res: Gats
     reply = { status: 500, body: { error: "Something went wrong on our side. Please try again." } };
   }
   res.status(reply.status);
-  for (const { key, value } of COMMON_HEADERS) res.setHeader(key, value);
-  res.setHeader("Content-Security-Policy", API_POLICY);
+  for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
   for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
   res.setHeader("Content-Type", "application/json; charset=utf-8");
   res.setHeader("Cache-Control", "no-store");
