@@ -18,8 +18,9 @@ export interface HeaderRule {
 export async function readHeaderRules(file: string): Promise<HeaderRule[]> {
   const { parseAllHeaders } = await import("@netlify/headers-parser");
   const { headers, errors } = await parseAllHeaders({
-    headersFiles: [file] as never[],
+    headersFiles: [file],
     netlifyConfigPath: undefined,
+    configHeaders: undefined,
     minimal: false,
   });
   if (errors.length) throw new Error(`${file}: ${errors.map((e) => e.message).join("; ")}`);
