@@ -83,7 +83,7 @@ if (require.main === module) {
     const job = JSON.parse(fs.readFileSync(process.argv[2], "utf8")) as LaneJob;
     const lighthouse = await openLighthouse(job.chromeFlags);
     const figures: Figures[] = [];
-    for (const url of job.urls) figures.push(await lighthouse.run(url, job.publicDir, "categories"));
+    for (const url of job.urls) figures.push(await lighthouse.categories(url, job.publicDir));
     fs.writeFileSync(job.out, JSON.stringify(figures));
   })().catch((error) => {
     console.error(error);

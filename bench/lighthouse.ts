@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { launch, type LaunchedChrome } from "chrome-launcher";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/harness/chromium";
+import { PHONES, slowdownFor, type PhoneId } from "./phones";
 
 const root = path.resolve(__dirname, "..");
 
@@ -20,11 +21,12 @@ export interface Figures {
   /** Gzipped bytes of every same-origin script the page loaded during the Lighthouse run. */
   jsGzip: number;
   /**
-   * Lighthouse's measure of the host's speed, taken at the start of the run (higher is faster;
-   * the speeds measured here are with HOST_SPEED_FLOOR in budgets.ts). A rough mark only: TBT
-   * moves by tens of ms between runs at the same index.
+   * Lighthouse's measure of the host's speed, taken at the start of the run (higher is faster):
+   * the calibration's input (bench/phones.ts).
    */
   benchmarkIndex: number;
+  /** The CPU slowdown the metrics were computed with: `benchmarkIndex` / the phone's index. */
+  slowdown: number;
   /** "category: audit id" of every weighted audit that did not pass, on a run that audited them. */
   failing: string[];
 }
@@ -84,15 +86,6 @@ function scriptBytes(report: Report, origin: string, publicDir: string): number 
   return total;
 }
 
-type RunLighthouse = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Report } | undefined>;
-
-/**
- * Lighthouse (12, bundled with @lhci/cli; an ES module, loaded once per session, not once per
- * run as the CLI does). Each run gets a new Chromium with a new profile: Lighthouse clears an
- * origin's cache before a run but keeps its localStorage (where the site saves the visitor's
- * country and consent choice), so a reused browser would measure a returning visitor from the
- * second run on. Default mobile emulation and simulated throttling.
- */
 /**
  * The kinds of run. Accessibility, best practices and SEO do not depend on timing: one
  * "categories" run of a page audits them. The metrics come only from "performance" runs: a run
@@ -102,11 +95,18 @@ type RunLighthouse = (url: string, flags: Record<string, unknown>) => Promise<{ 
  */
 export type Run = "categories" | "performance";
 
+/** A performance run's figures for each phone (bench/phones.ts), from one page load. */
+export type PhoneFigures = Record<PhoneId, Figures>;
+
 export interface LighthouseSession {
+  /** One categories run (`Run`): the metrics are NaN. */
+  categories: (url: string, publicDir: string) => Promise<Figures>;
   /**
-   * One run of a kind (`Run`); the figures a kind does not measure are NaN.
+   * One performance run: the page loads once, unthrottled (simulated throttling), and its trace
+   * is audited once per phone, with that phone's CPU slowdown for the host's index measured at
+   * the start of the run.
    */
-  run: (url: string, publicDir: string, kind: Run) => Promise<Figures>;
+  performance: (url: string, publicDir: string) => Promise<PhoneFigures>;
 }
 
 const running = new Set<LaunchedChrome>();
@@ -114,41 +114,116 @@ const running = new Set<LaunchedChrome>();
 /** Ends the browsers of runs under way (the benchmark calls it when it is interrupted). */
 export const killBrowsers = (): void => running.forEach((chrome) => void chrome.kill());
 
-export async function openLighthouse(chromeFlags: string[] = []): Promise<LighthouseSession> {
-  const lighthouse = (
-    (await import(pathToFileURL(path.join(root, "node_modules/lighthouse/core/index.js")).href)) as {
-      default: RunLighthouse;
-    }
-  ).default;
+type Settings = { throttling: { cpuSlowdownMultiplier: number } } & Record<string, unknown>;
+type Gathered = {
+  artifacts: { BenchmarkIndex: number; settings: Settings } & Record<string, unknown>;
+  runnerOptions: { resolvedConfig: { settings: Settings } & Record<string, unknown> };
+};
+type LighthouseCore = {
+  navigationGather: (
+    page: undefined,
+    url: string,
+    options: { flags: Record<string, unknown> },
+  ) => Promise<Gathered>;
+  audit: (artifacts: Gathered["artifacts"], options: unknown) => Promise<{ lhr: Report } | undefined>;
+};
+
+const load = async (file: string) =>
+  (await import(pathToFileURL(path.join(root, "node_modules/lighthouse/core", file)).href)) as Record<
+    string,
+    unknown
+  >;
+
+/**
+ * Lighthouse's two halves: gathering (the page load and its trace) and auditing (the metrics,
+ * where simulated throttling applies the CPU multiplier). Lighthouse refuses to audit with
+ * settings other than the gathering's, so each phone's audit gets the gathered artifacts with
+ * that phone's multiplier in both: nothing of the gathering depends on it.
+ */
+async function lighthouseCore(): Promise<LighthouseCore> {
+  const [{ navigationGather }, { Runner }] = await Promise.all([
+    load("gather/navigation-runner.js"),
+    load("runner.js"),
+  ]);
   return {
-    run: async (url, publicDir, kind) => {
-      const chrome: LaunchedChrome = await launch({
-        chromePath: CHROMIUM_PATH,
-        chromeFlags: ["--headless=new", ...CHROMIUM_ARGS, ...chromeFlags],
-      });
-      running.add(chrome);
-      try {
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          ...(kind === "categories"
-            ? { onlyCategories: [...OTHER_CATEGORIES] }
-            : { onlyAudits: PERFORMANCE_AUDITS }),
-          // The filmstrip picture of the whole page: 1-2 s a run, used by no figure here.
-          disableFullPageScreenshot: true,
-        });
-        if (!result) throw new Error(`lighthouse returned no result for ${url}`);
-        return figures(result.lhr, url, publicDir);
-      } finally {
-        running.delete(chrome);
-        chrome.kill();
-      }
-    },
+    navigationGather: navigationGather as LighthouseCore["navigationGather"],
+    audit: (artifacts, options) => (Runner as { audit: LighthouseCore["audit"] }).audit(artifacts, options),
   };
 }
 
-function figures(report: Report, url: string, publicDir: string): Figures {
+function withSlowdown(gathered: Gathered, multiplier: number): [Gathered["artifacts"], unknown] {
+  const settings = structuredClone(gathered.runnerOptions.resolvedConfig.settings);
+  settings.throttling.cpuSlowdownMultiplier = multiplier;
+  return [
+    { ...gathered.artifacts, settings },
+    { resolvedConfig: { ...gathered.runnerOptions.resolvedConfig, settings }, computedCache: new Map() },
+  ];
+}
+
+/**
+ * Lighthouse (12, bundled with @lhci/cli; ES modules, loaded once per session, not once per run
+ * as the CLI does). Each run gets a new Chromium with a new profile: Lighthouse clears an
+ * origin's cache before a run but keeps its localStorage (where the site saves the visitor's
+ * country and consent choice), so a reused browser would measure a returning visitor from the
+ * second run on. Default mobile emulation and simulated throttling.
+ */
+export async function openLighthouse(chromeFlags: string[] = []): Promise<LighthouseSession> {
+  const core = await lighthouseCore();
+  /** A new Chromium for `work`, killed after it. */
+  const inBrowser = async <T>(work: (port: number) => Promise<T>): Promise<T> => {
+    const chrome: LaunchedChrome = await launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ["--headless=new", ...CHROMIUM_ARGS, ...chromeFlags],
+    });
+    running.add(chrome);
+    try {
+      return await work(chrome.port);
+    } finally {
+      running.delete(chrome);
+      chrome.kill();
+    }
+  };
+  const gather = (url: string, port: number, audits: Record<string, unknown>) =>
+    core.navigationGather(undefined, url, {
+      flags: {
+        port,
+        logLevel: "error",
+        ...audits,
+        // The filmstrip picture of the whole page: 1-2 s a run, used by no figure here.
+        disableFullPageScreenshot: true,
+      },
+    });
+  const audit = async (gathered: Gathered, multiplier: number, url: string) => {
+    const result = await core.audit(...withSlowdown(gathered, multiplier));
+    if (!result) throw new Error(`lighthouse returned no result for ${url}`);
+    return result.lhr;
+  };
+  return {
+    categories: (url, publicDir) =>
+      inBrowser(async (port) => {
+        const gathered = await gather(url, port, { onlyCategories: [...OTHER_CATEGORIES] });
+        const lhr = await audit(
+          gathered,
+          gathered.runnerOptions.resolvedConfig.settings.throttling.cpuSlowdownMultiplier,
+          url,
+        );
+        return { ...figures(lhr, url, publicDir), slowdown: NaN };
+      }),
+    performance: (url, publicDir) =>
+      inBrowser(async (port) => {
+        const gathered = await gather(url, port, { onlyAudits: PERFORMANCE_AUDITS });
+        const hostIndex = gathered.artifacts.BenchmarkIndex;
+        const byPhone = {} as PhoneFigures;
+        for (const target of PHONES) {
+          const slowdown = slowdownFor(hostIndex, target);
+          byPhone[target.id] = { ...figures(await audit(gathered, slowdown, url), url, publicDir), slowdown };
+        }
+        return byPhone;
+      }),
+  };
+}
+
+function figures(report: Report, url: string, publicDir: string): Omit<Figures, "slowdown"> {
   const n = (id: string) => report.audits[id]?.numericValue ?? NaN;
   const category = (id: (typeof CATEGORIES)[number]) => report.categories[id]?.score ?? NaN;
   // Performance's own audits are its metrics, reported as figures; the others are pass/fail lists.

@@ -1,20 +1,14 @@
 /**
- * The Lighthouse rows of the benchmark (bench/run.ts): the bare pages, then each visitor on one
- * page of each template. Per page and visitor, a categories run (bench/categoryLanes.ts: several
- * at a time, before the performance runs), then BENCH_RUNS performance runs, one at a time.
+ * The Lighthouse rows of the benchmark (bench/run.ts): the bare pages, the zero-JS copies of the
+ * templates, then each visitor on one page of each template. Per page and visitor, a categories
+ * run (bench/categoryLanes.ts: several at a time, before the performance runs), then BENCH_RUNS
+ * performance runs, one at a time, each audited for both phones (bench/phones.ts).
  */
 import { samplePages } from "../test/harness/samplePages";
-import {
-  BUDGET,
-  budgetProblems,
-  confirmedProblems,
-  HOST_SPEED_FLOOR,
-  runCounts,
-  tbtNotJudged,
-  type Problem,
-} from "./budgets";
+import { budgetProblems, confirmedProblems, type Problem } from "./budgets";
 import { categoriesRuns } from "./categoryLanes";
-import { medianFigures, openLighthouse, type Figures, type LighthouseSession } from "./lighthouse";
+import { medianFigures, openLighthouse, type Figures, type PhoneFigures } from "./lighthouse";
+import { PHONES } from "./phones";
 import { profileProblems, type Profile } from "./profiles";
 import { row } from "./report";
 import { countRuns, stage, started } from "./stages";
@@ -34,50 +28,39 @@ export interface Findings {
   problems: string[];
   /** Rows measured again because the first median broke a budget. */
   remeasured: string[];
-  /** The performance runs repeated because the host was slow: "page, visitor (host speed)". */
-  repeated: string[];
-  /** Rows over the TBT budget measured on a host under the speed floor (not judged: budgets.ts). */
-  unjudged: string[];
 }
 
-/** The site measured: its build folder, the country lookup's URL, the floor of the JS ratio. */
+/** The site measured, and what its rows are judged against (measured earlier in the same run). */
 export interface Site {
   site: string;
   lookupUrl: string;
-  bareImage: Figures;
+  /** The bare page with one image, per phone: the floor of the JS ratio and of low-tier TBT. */
+  bareImage: PhoneFigures;
+  /** Each sample page's zero-JS copy, per phone, by path: the floor of LCP. */
+  zeroJs: Map<string, PhoneFigures>;
 }
 
 /**
- * A page's figures: its categories run's (`categories`, or one run here), then `runs`
- * performance runs that count (`runCounts`: one started on a host slower than HOST_SPEED_FLOOR
- * is repeated); the median of each figure. `visitor` names the profile in the list of repeats.
+ * A page's figures per phone: its categories run's (`categories`, or one run here), then `runs`
+ * performance runs; the median of each figure. No run is repeated or left out because the host
+ * was slow: the calibration makes every run describe the same phones.
  */
 async function measure(
-  findings: Findings,
-  lighthouse: LighthouseSession,
+  lighthouse: Awaited<ReturnType<typeof openLighthouse>>,
   url: string,
   dir: string,
-  { categories, visitor, runs = RUNS }: { categories?: Figures; visitor?: string; runs?: number } = {},
-) {
-  const label = `\`${new URL(url).pathname}\`${visitor ? `, ${visitor}` : ""}`;
+  { categories, runs = RUNS }: { categories?: Figures; runs?: number } = {},
+): Promise<PhoneFigures> {
+  const cats = categories ?? (await lighthouse.categories(url, dir));
   if (!categories) countRuns();
-  const figures: Figures[] = [categories ?? (await lighthouse.run(url, dir, "categories"))];
-  let repeats = 0;
-  for (let counted = 0; counted < runs;) {
-    const f = await lighthouse.run(url, dir, "performance");
+  const perf: PhoneFigures[] = [];
+  for (let i = 0; i < runs; i++) {
+    perf.push(await lighthouse.performance(url, dir));
     countRuns();
-    if (runCounts(f, repeats, findings.repeated.length)) {
-      figures.push(f);
-      counted++;
-    } else {
-      repeats++;
-      findings.repeated.push(`${label} (${Math.round(f.benchmarkIndex)})`);
-      process.stdout.write(
-        `(host speed ${Math.round(f.benchmarkIndex)} < ${HOST_SPEED_FLOOR}: a run of ${label} is repeated)\n`,
-      );
-    }
   }
-  return medianFigures(figures);
+  return Object.fromEntries(
+    PHONES.map((p) => [p.id, medianFigures([cats, ...perf.map((r) => r[p.id])])]),
+  ) as PhoneFigures;
 }
 
 /** The categories runs of `urls`, several at a time (bench/categoryLanes.ts), counted. */
@@ -88,39 +71,71 @@ async function categoriesOf(urls: string[], dir: string, chromeFlags?: string[])
 }
 
 /**
- * The bare page and the bare page with one image, one run of each kind (their script bytes, the
- * floor of the JS ratio, are the same in every run); the figures of the one with the image.
+ * The bare page and the bare page with one image: one categories run each, then `RUNS`
+ * performance runs (the image page's low-tier TBT is a budget's floor); the image page's figures.
  */
 export async function measureBarePages(
   origin: string,
   bareDir: string,
   findings: Findings,
-): Promise<Figures> {
+): Promise<PhoneFigures> {
   const urls = [`${origin}/`, `${origin}/image`];
   const categories = await categoriesOf(urls, bareDir);
   const lighthouse = await openLighthouse();
-  const bare = await measure(findings, lighthouse, urls[0], bareDir, { categories: categories[0], runs: 1 });
-  const image = await measure(findings, lighthouse, urls[1], bareDir, { categories: categories[1], runs: 1 });
-  findings.lines.push(row("bare page", "/", "", bare), row("bare page + 1 image", "/image", "", image));
+  const bare = await measure(lighthouse, urls[0], bareDir, { categories: categories[0] });
+  const image = await measure(lighthouse, urls[1], bareDir, { categories: categories[1] });
+  for (const p of PHONES)
+    findings.lines.push(
+      row({ name: "bare page", path: "/", phone: p, f: bare[p.id] }),
+      row({ name: "bare page + 1 image", path: "/image", phone: p, f: image[p.id] }),
+    );
   process.stdout.write(`${findings.lines.join("\n")}\n`);
   return image;
 }
 
+/**
+ * Each sample page's zero-JS copy (bench/zeroJs.ts), served as the site is: `RUNS` performance
+ * runs each (their other categories are not judged), per phone.
+ */
+export async function measureZeroJs(origin: string, dir: string, findings: Findings) {
+  const lighthouse = await openLighthouse();
+  const out = new Map<string, PhoneFigures>();
+  for (const [name, p] of SAMPLE_PAGES) {
+    const f = await measure(lighthouse, `${origin}${p}`, dir, { categories: NO_CATEGORIES });
+    out.set(p, f);
+    for (const phone of PHONES)
+      findings.lines.push(row({ name: `${name}, zero-JS copy`, path: p, phone, f: f[phone.id] }));
+  }
+  return out;
+}
+
+/** Figures for a page whose categories are not audited (the zero-JS copies). */
+const NO_CATEGORIES: Figures = {
+  performance: NaN,
+  accessibility: NaN,
+  bestPractices: NaN,
+  seo: NaN,
+  lcpMs: NaN,
+  tbtMs: NaN,
+  cls: NaN,
+  totalBytes: NaN,
+  jsGzip: NaN,
+  benchmarkIndex: NaN,
+  slowdown: NaN,
+  failing: [],
+};
+
 /** One visitor's rows: the categories runs of every template, then the performance runs. */
-export async function measureVisitor(
-  profile: Profile,
-  { site, lookupUrl, bareImage }: Site,
-  findings: Findings,
-) {
-  const { lines, problems, remeasured, unjudged } = findings;
-  const lookupHost = new URL(lookupUrl).hostname;
-  const stub = started(await startThirdPartyStub(profile.country, lookupUrl));
-  const siteServer = started(await serveStatic(site, `127.0.0.1:${stub.port}`));
+export async function measureVisitor(profile: Profile, site: Site, findings: Findings) {
+  const { lines, problems, remeasured } = findings;
+  const lookupHost = new URL(site.lookupUrl).hostname;
+  const stub = started(await startThirdPartyStub(profile.country, site.lookupUrl));
+  const siteServer = started(await serveStatic(site.site, `127.0.0.1:${stub.port}`));
   try {
     const categories = await stage(`${profile.name}: categories (${SAMPLE_PAGES.length} pages)`, async () => {
       const figures = await categoriesOf(
         SAMPLE_PAGES.map(([, p]) => `${siteServer.url}${p}`),
-        site,
+        site.site,
         stub.chromeFlags,
       );
       // Not a budget: a check that the runs measured the visitor they are labelled with.
@@ -130,40 +145,53 @@ export async function measureVisitor(
     });
     await stage(`${profile.name}: performance (${SAMPLE_PAGES.length} templates)`, async () => {
       const lighthouse = await openLighthouse(stub.chromeFlags);
-      // Every template shows gatsby-plugin-image images, so the floor is the bare page with one.
       // A second measurement makes its own categories run too.
       const template = async (name: string, p: string, pageCategories?: Figures) => {
-        const f = await measure(findings, lighthouse, `${siteServer.url}${p}`, site, {
+        const f = await measure(lighthouse, `${siteServer.url}${p}`, site.site, {
           categories: pageCategories,
-          visitor: profile.name,
         });
-        const ratio = f.jsGzip / bareImage.jsGzip;
         const seen = profileProblems(profile, lookupHost, stub.takeLog(), RUNS);
-        return { f, ratio, seen, problems: budgetProblems(`${name} (${profile.name})`, p, f, ratio) };
+        const found = PHONES.flatMap((phone) =>
+          budgetProblems(`${name} (${profile.name}), ${phone.name}`, p, phone.id, f[phone.id], {
+            jsRatio: f[phone.id].jsGzip / site.bareImage[phone.id].jsGzip,
+            bareImage: site.bareImage[phone.id],
+            zeroJs: site.zeroJs.get(p)![phone.id],
+          }),
+        );
+        return { f, seen, problems: found };
       };
       for (const [i, [name, p]] of SAMPLE_PAGES.entries()) {
         const first = await template(name, p, categories[i]);
-        let { f, ratio } = first;
+        let { f } = first;
         let found: Problem[] = first.problems;
         if (found.length) {
           // A broken budget counts only when a second median breaks it too (bench/budgets.ts).
           process.stdout.write(`(${found.map((x) => x.message).join("; ")}: measuring again)\n`);
           const second = await template(name, p);
-          ({ f, ratio } = second);
+          f = second.f;
           found = confirmedProblems(first.problems, second.problems);
           remeasured.push(
-            `${name}, ${profile.name} (first median: ${first.problems.map((x) => x.detail).join(", ")})`,
+            `${name}, ${profile.name} (first median: ${first.problems.map((x) => x.message).join("; ")})`,
           );
         }
-        lines.push(row(name, p, profile.name, f, ratio));
-        problems.push(...found.map((x) => x.message));
-        if (tbtNotJudged(f) && f.tbtMs > BUDGET.tbtMs)
-          unjudged.push(
-            `${name}, ${profile.name}: TBT ${Math.round(f.tbtMs)} ms at host speed ${Math.round(f.benchmarkIndex)}`,
+        for (const phone of PHONES) {
+          lines.push(
+            row({
+              name,
+              path: p,
+              visitor: profile.name,
+              phone,
+              f: f[phone.id],
+              jsRatio: f[phone.id].jsGzip / site.bareImage[phone.id].jsGzip,
+              tbtVsBare: f[phone.id].tbtMs / site.bareImage[phone.id].tbtMs,
+              lcpVsZeroJs: f[phone.id].lcpMs / site.zeroJs.get(p)![phone.id].lcpMs,
+            }),
           );
+          process.stdout.write(`${lines[lines.length - 1]}\n`);
+        }
+        problems.push(...found.map((x) => x.message));
         // Not a budget: a check that the row measured the visitor it is labelled with.
         problems.push(...first.seen.map((s) => `${name} (${profile.name}): ${s}`));
-        process.stdout.write(`${lines[lines.length - 1]}\n`);
       }
     });
   } finally {

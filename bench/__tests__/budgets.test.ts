@@ -1,14 +1,6 @@
-import {
-  budgetProblems,
-  confirmedProblems,
-  HOST_SPEED_FLOOR,
-  interactionProblems,
-  MAX_REPEATS_PER_PAGE,
-  MAX_REPEATS_PER_RUN,
-  runCounts,
-  tbtNotJudged,
-} from "../budgets";
+import { BUDGET, budgetProblems, confirmedProblems, interactionProblems, type Baselines } from "../budgets";
 import type { Figures } from "../lighthouse";
+import { phone, slowdownFor } from "../phones";
 
 const good: Figures = {
   performance: 1,
@@ -20,17 +12,21 @@ const good: Figures = {
   cls: 0,
   totalBytes: 400_000,
   jsGzip: 110_000,
-  benchmarkIndex: 3600,
+  benchmarkIndex: 2640,
+  slowdown: 2.64,
   failing: [],
 };
+const base: Baselines = { jsRatio: 1.2, bareImage: { tbtMs: 700 }, zeroJs: { lcpMs: 1700 } };
 
-test("figures within every budget break none", () => {
-  expect(budgetProblems("home", "/", good, 1.2)).toEqual([]);
-  // 0.98 is allowed for noise, 1.25x and 50 ms and 0.01 are limits, not breaks.
-  expect(budgetProblems("home", "/", { ...good, performance: 0.98, tbtMs: 50, cls: 0.01 }, 1.25)).toEqual([]);
+test("figures within every budget break none, on either phone", () => {
+  expect(budgetProblems("home", "/", "mid", good, base)).toEqual([]);
+  expect(budgetProblems("home", "/", "low", { ...good, tbtMs: 1000 }, base)).toEqual([]);
+  // 0.98, 1.25x, 50 ms, 0.01 and 1.15x are limits, not breaks.
+  const atLimits = { ...good, performance: 0.98, tbtMs: 50, cls: 0.01, lcpMs: 1700 * 1.15 };
+  expect(budgetProblems("home", "/", "mid", atLimits, { ...base, jsRatio: 1.25 })).toEqual([]);
 });
 
-test("each broken budget is named with the template, the figure and the limit", () => {
+test("each broken budget on the mid-tier phone is named with the template, the figure and the limit", () => {
   const bad = {
     ...good,
     performance: 0.97,
@@ -40,15 +36,49 @@ test("each broken budget is named with the template, the figure and the limit", 
     cls: 0.011,
     tbtMs: 51,
   };
-  expect(budgetProblems("works index", "/works", bad, 1.26).map((p) => p.message)).toEqual([
-    "works index: performance 0.97 < 0.98",
+  expect(
+    budgetProblems("works index", "/works", "mid", bad, { ...base, jsRatio: 1.26 }).map((p) => p.message),
+  ).toEqual([
     "works index: accessibility 0.98 < 1",
     "works index: best practices 0.96 < 1",
     "works index: SEO 0.92 < 1",
     "works index: CLS 0.011 > 0.01",
-    "works index: TBT 51 ms > 50 ms",
     "works index: first-load JS 1.26x the bare page > 1.25x",
+    "works index: performance 0.97 < 0.98",
+    "works index: TBT 51 ms > 50 ms",
   ]);
+});
+
+test("on the low-tier phone TBT is judged against the bare page with one image in the same run", () => {
+  const limit = base.bareImage.tbtMs * BUDGET.low.tbtVsBareImage;
+  expect(budgetProblems("home", "/", "low", { ...good, tbtMs: limit }, base)).toEqual([]);
+  expect(
+    budgetProblems("home", "/", "low", { ...good, tbtMs: limit + 1 }, base).map((p) => p.detail),
+  ).toEqual(["TBT 1051 ms > 1.5x the bare page with one image's 700 ms"]);
+  // A faster bare page in another run lowers the limit with it.
+  expect(
+    budgetProblems("home", "/", "low", { ...good, tbtMs: 1000 }, { ...base, bareImage: { tbtMs: 600 } }),
+  ).toHaveLength(1);
+  // The mid-tier phone's performance score and 50 ms are not the low-tier phone's budgets.
+  expect(budgetProblems("home", "/", "low", { ...good, performance: 0.7, tbtMs: 900 }, base)).toEqual([]);
+});
+
+test("LCP over 1.15x the page's zero-JS copy breaks a budget on either phone", () => {
+  const slow = { ...good, lcpMs: 2000 };
+  for (const id of ["mid", "low"] as const)
+    expect(budgetProblems("about", "/about", id, slow, base).map((p) => p.detail)).toEqual([
+      "LCP 2000 ms is 1.18x the zero-JS copy's 1700 ms > 1.15x",
+    ]);
+});
+
+test("the budgets that do not depend on the phone are judged once, with the mid-tier phone's row", () => {
+  const bad = { ...good, accessibility: 0.9, cls: 0.2 };
+  expect(budgetProblems("home", "/", "mid", bad, { ...base, jsRatio: 1.4 }).map((p) => p.budget)).toEqual([
+    "accessibility",
+    "cls",
+    "jsRatio",
+  ]);
+  expect(budgetProblems("home", "/", "low", bad, { ...base, jsRatio: 1.4 })).toEqual([]);
 });
 
 test("a broken score names the audits that failed in its category", () => {
@@ -57,14 +87,14 @@ test("a broken score names the audits that failed in its category", () => {
     bestPractices: 0.96,
     failing: ["best-practices: errors-in-console", "seo: hreflang"],
   };
-  expect(budgetProblems("home", "/", bad, 1.2).map((p) => p.detail)).toEqual([
+  expect(budgetProblems("home", "/", "mid", bad, base).map((p) => p.detail)).toEqual([
     "best practices 0.96 < 1 (errors-in-console)",
   ]);
 });
 
 test("a category no run audited breaks its budget rather than passing unchecked", () => {
   const unaudited = { ...good, accessibility: NaN, bestPractices: NaN, seo: NaN };
-  expect(budgetProblems("home", "/", unaudited, 1.2).map((p) => p.budget)).toEqual([
+  expect(budgetProblems("home", "/", "mid", unaudited, base).map((p) => p.budget)).toEqual([
     "accessibility",
     "bestPractices",
     "seo",
@@ -72,55 +102,38 @@ test("a category no run audited breaks its budget rather than passing unchecked"
 });
 
 test("/new-home may score below 1 for SEO (it is noindex), no other page may", () => {
-  expect(budgetProblems("new-home", "/new-home", { ...good, seo: 0.69 }, 1.2)).toEqual([]);
-  expect(budgetProblems("home", "/", { ...good, seo: 0.69 }, 1.2)).toHaveLength(1);
+  expect(budgetProblems("new-home", "/new-home", "mid", { ...good, seo: 0.69 }, base)).toEqual([]);
+  expect(budgetProblems("home", "/", "mid", { ...good, seo: 0.69 }, base)).toHaveLength(1);
 });
 
 test("a budget counts as broken only when the second median breaks it too", () => {
-  const first = budgetProblems("contact", "/contact", { ...good, tbtMs: 140, cls: 0.03 }, 1.2);
-  const noise = budgetProblems("contact", "/contact", { ...good, tbtMs: 40, cls: 0.03 }, 1.2);
+  const first = budgetProblems("contact", "/contact", "mid", { ...good, tbtMs: 140, cls: 0.03 }, base);
+  const noise = budgetProblems("contact", "/contact", "mid", { ...good, tbtMs: 40, cls: 0.03 }, base);
   expect(confirmedProblems(first, noise).map((p) => p.detail)).toEqual(["CLS 0.030 > 0.01"]);
-  const held = budgetProblems("contact", "/contact", { ...good, tbtMs: 130 }, 1.2);
+  const held = budgetProblems("contact", "/contact", "mid", { ...good, tbtMs: 130 }, base);
   expect(confirmedProblems(first, held).map((p) => p.detail)).toEqual(["TBT 130 ms > 50 ms"]);
   // A budget the first median kept is not judged on the second one alone.
-  const other = budgetProblems("contact", "/contact", { ...good, performance: 0.9 }, 1.2);
+  const other = budgetProblems("contact", "/contact", "mid", { ...good, performance: 0.9 }, base);
   expect(confirmedProblems(first, other)).toEqual([]);
 });
 
-test("an interaction over 150 ms breaks its budget, named, and only when the second median is over too", () => {
-  expect(interactionProblems("Services mega menu", 150)).toEqual([]);
-  const first = interactionProblems("Services mega menu", 180);
-  expect(first.map((p) => p.message)).toEqual(["Services mega menu: interaction 180 ms > 150 ms"]);
-  expect(confirmedProblems(first, interactionProblems("Services mega menu", 120))).toEqual([]);
-  expect(
-    confirmedProblems(first, interactionProblems("Services mega menu", 160)).map((p) => p.detail),
-  ).toEqual(["interaction 160 ms > 150 ms"]);
+test("an interaction breaks 100 ms on the mid-tier phone and 200 ms on the low-tier one, named", () => {
+  expect(interactionProblems("Services mega menu", "mid", 100)).toEqual([]);
+  expect(interactionProblems("Services mega menu", "mid", 101).map((p) => p.message)).toEqual([
+    "Services mega menu: interaction 101 ms > 100 ms",
+  ]);
+  expect(interactionProblems("Services mega menu", "low", 200)).toEqual([]);
+  const first = interactionProblems("Services mega menu", "low", 240);
+  expect(first.map((p) => p.detail)).toEqual(["interaction 240 ms > 200 ms"]);
+  expect(confirmedProblems(first, interactionProblems("Services mega menu", "low", 180))).toEqual([]);
+  expect(confirmedProblems(first, interactionProblems("Services mega menu", "low", 210))).toHaveLength(1);
 });
 
-test("a run on a host slower than the floor is repeated; a page's repeats and the whole run's are limited", () => {
-  expect(runCounts({ benchmarkIndex: HOST_SPEED_FLOOR }, 0)).toBe(true);
-  expect(runCounts({ benchmarkIndex: 2252 }, 0)).toBe(false);
-  expect(runCounts({ benchmarkIndex: 2252 }, MAX_REPEATS_PER_PAGE - 1)).toBe(false);
-  // Once the page has used its repeats, a slow run counts: the benchmark always ends.
-  expect(runCounts({ benchmarkIndex: 2252 }, MAX_REPEATS_PER_PAGE)).toBe(true);
-  // A run that reported no host speed is not held back.
-  expect(runCounts({ benchmarkIndex: NaN }, 0)).toBe(true);
-  // Once the whole benchmark has used its repeats, a slow host's runs count as they come.
-  expect(runCounts({ benchmarkIndex: 2252 }, 0, MAX_REPEATS_PER_RUN - 1)).toBe(false);
-  expect(runCounts({ benchmarkIndex: 2252 }, 0, MAX_REPEATS_PER_RUN)).toBe(true);
-});
-
-test("TBT is judged on a host at the speed floor or faster; on a slower one it describes the host", () => {
-  const slow = { ...good, tbtMs: 131, benchmarkIndex: HOST_SPEED_FLOOR - 1 };
-  expect(tbtNotJudged(slow)).toBe(true);
-  expect(budgetProblems("new-home", "/new-home", slow, 1.01).map((p) => p.budget)).toEqual([]);
-  const fast = { ...slow, benchmarkIndex: HOST_SPEED_FLOOR };
-  expect(budgetProblems("new-home", "/new-home", fast, 1.01).map((p) => p.detail)).toEqual([
-    "TBT 131 ms > 50 ms",
-  ]);
-  // The other budgets hold on any host.
-  expect(budgetProblems("new-home", "/new-home", { ...slow, cls: 0.2 }, 1.3).map((p) => p.budget)).toEqual([
-    "cls",
-    "jsRatio",
-  ]);
+test("the calibration emulates the same phone on a fast host and on a slow one", () => {
+  // A host of 2,640 runs 10x faster than the low-tier phone; one of 1,320, 5x.
+  expect(slowdownFor(2640, phone("low"))).toBeCloseTo(10);
+  expect(slowdownFor(1320, phone("low"))).toBeCloseTo(5);
+  expect(slowdownFor(2640, phone("mid"))).toBeCloseTo(2.64);
+  // A host slower than the mid-tier phone gets a multiplier under 1 in Lighthouse's simulation.
+  expect(slowdownFor(800, phone("mid"))).toBeCloseTo(0.8);
 });
