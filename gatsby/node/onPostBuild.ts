@@ -13,6 +13,7 @@ import { llmsFullTxt, markdownRoutes, pageMarkdown } from "../lib/markdown";
 import { stripNulBytes } from "../lib/nulBytes";
 import { contentDir } from "../lib/paths";
 import { removeSourceMaps } from "../lib/sourceMaps";
+import { runScriptsAfterFirstView } from "../lib/scriptsAfterFirstView";
 import { buildSearchIndex } from "../lib/searchIndex";
 import { writeWorksCards } from "../lib/worksCards";
 
@@ -20,7 +21,9 @@ import { writeWorksCards } from "../lib/worksCards";
  * Writes public/robots.txt and public/llms.txt from content (see gatsby/lib/crawlerFiles.ts), and
  * the start of public/_headers that the adapter completes after this (gatsby/lib/headers.ts).
  * Takes out the NUL bytes React 18's streaming renderer can leave in a page (gatsby/lib/nulBytes.ts),
- * and the source maps a plugin copies from a prebuilt package (gatsby/lib/sourceMaps.ts).
+ * and the source maps a plugin copies from a prebuilt package (gatsby/lib/sourceMaps.ts); makes
+ * Gatsby's scripts run after the first view (gatsby/lib/scriptsAfterFirstView.ts), before the
+ * adapter hashes each page's inline scripts into its policy.
  * Then, from the pages just built: a Markdown copy of each indexable page and llms-full.txt
  * (gatsby/lib/markdown.ts), the case-study feeds (gatsby/lib/feeds.ts), the works index's
  * cards per page (gatsby/lib/worksCards.ts) and the search index (gatsby/lib/searchIndex.ts).
@@ -102,6 +105,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   const cleaned = await stripNulBytes(publicDir);
   if (cleaned.length)
     reporter.info(`Removed the NUL bytes React's streaming renderer left in ${cleaned.join(", ")}`);
+  await runScriptsAfterFirstView(publicDir);
   const maps = await removeSourceMaps(publicDir);
   if (maps.removed.length)
     reporter.info(`Removed source maps copied from prebuilt packages: ${maps.removed.join(", ")}`);
