@@ -1,6 +1,6 @@
 import type { GatsbyBrowser } from "gatsby";
 import { trackPageView } from "./src/lib/analytics";
-import { layOutDeferred } from "./src/lib/deferredLayout";
+import { layOutDeferred, layOutForAnchor } from "./src/lib/deferredLayout";
 import { holdNavigationUntilHydrated, hydrateInSlices, releaseNavigation } from "./src/lib/hydration";
 import { initScrollAnimations, onScrollAnimationsRouteUpdate } from "./src/lib/scrollAnimations";
 
@@ -27,7 +27,10 @@ export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () 
 };
 
 export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location, prevLocation }) => {
-  if (prevLocation) onScrollAnimationsRouteUpdate();
+  if (prevLocation) {
+    onScrollAnimationsRouteUpdate();
+    layOutForAnchor(location);
+  }
   // Analytics page views on client-side navigation (the first page view is gtag's own).
   trackPageView(location, prevLocation);
 };

@@ -15,7 +15,7 @@
  *   search's results), the figure runs from the input's timestamp to the end of the frame that
  *   shows the answer (the input's own Event Timing duration only reaches the first paint after
  *   it), whichever is longer.
- * - Each interaction starts on a settled page: hydrated, laid out, the analytics tag started, the
+ * - Each interaction starts on a settled page: hydrated, the analytics tag started, the
  *   network quiet (what the page fetches at idle has arrived) and the browser idle. The page is
  *   loaded at full speed (the state it settles in is the same) and slowed only for the
  *   interaction, after the host is measured: the phone's CPU for the input and what follows.
@@ -161,14 +161,10 @@ async function measureOnce(
       timeout: 60_000,
     });
     await page.goto(interaction.path);
-    // A settled page: hydrated, laid out, the analytics tag started (its first page view sent).
-    await page.waitForFunction(
-      () =>
-        document.documentElement.dataset.hydrated === "true" &&
-        document.documentElement.dataset.laidOut === "true",
-      null,
-      { timeout: 60_000 },
-    );
+    // A settled page: hydrated, the analytics tag started (its first page view sent).
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, {
+      timeout: 60_000,
+    });
     await pageView;
     // And what the page fetches at idle once it is live (the modal's code, link prefetches) has arrived.
     await page.waitForLoadState("networkidle");

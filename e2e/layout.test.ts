@@ -524,7 +524,7 @@ describe("footer", () => {
     const wide = await newPage({ width: 481, height: 800 });
     await open(wide.page, "/about");
     await nextFrames(wide.page);
-    assert.equal(await wide.page.locator("footer h2 button").count(), 0);
+    assert.equal(await wide.page.locator("footer").getByRole("button", { name: "Services" }).count(), 0);
     assert.equal(
       await wide.page
         .locator("footer")
@@ -695,27 +695,58 @@ describe("layout after the first paint (phones)", () => {
     return { top: Math.round(box.y), bottom: Math.round(box.y + box.height) };
   };
 
-  test("what the first paint left out is laid out once the page has loaded, and focus moved far down lands on screen", async () => {
+  const placeholders = (page: Page) =>
+    page.evaluate(
+      () =>
+        [...document.querySelectorAll("main *")].filter(
+          (el) => getComputedStyle(el).contentVisibility === "auto",
+        ).length,
+    );
+
+  test("on a phone the parts below the fold wait until they are scrolled to, and nothing lays them out at idle", async () => {
     const { page, context } = await newPage(PHONE);
-    for (const path of ["/", "/works"]) {
-      await page.goto(path, { waitUntil: "load" });
-      await page.waitForFunction(() => document.documentElement.dataset.laidOut === "true");
-      const still = await page.evaluate(
-        () =>
-          [...document.querySelectorAll("main *")].filter(
-            (el) => getComputedStyle(el).contentVisibility === "auto",
-          ).length,
+    await page.clock.install();
+    await open(page, "/works");
+    await page.clock.runFor(10_000);
+    assert.ok((await placeholders(page)) > 0, "below the fold, placeholders until they are needed");
+    // Scrolled to, the last card is laid out and shown (not an empty placeholder).
+    const last = page.locator("main li a").last();
+    await last.scrollIntoViewIfNeeded();
+    await until(
+      last,
+      ([el]) => el.getBoundingClientRect().height > 0 && (el.textContent ?? "").trim().length > 0,
+    );
+    await context.close();
+  });
+
+  test("a jump lays the page out whole and lands on screen: a key, focus moved far down, an in-page link", async () => {
+    const viewport = PHONE;
+    const onScreen = (path: string, what: string, box: { top: number; bottom: number }) =>
+      assert.ok(
+        box.top >= 0 && box.bottom <= viewport.height,
+        `${path}: ${what} is on screen (${box.top}-${box.bottom})`,
       );
-      assert.equal(still, 0, `${path}: nothing in main is left as a placeholder`);
-      const viewport = page.viewportSize()!;
+    for (const path of ["/", "/works"]) {
+      // Focus moved by a script (or a screen reader), with no key pressed first.
+      const moved = await newPage(viewport);
+      await open(moved.page, path);
       for (const selector of ["main li a", "footer a"]) {
-        const box = await focusedBox(page, selector);
-        assert.ok(
-          box.top >= 0 && box.bottom <= viewport.height,
-          `${path}: the last "${selector}" is on screen when focused (${box.top}-${box.bottom})`,
-        );
+        onScreen(path, `the last "${selector}" focused`, await focusedBox(moved.page, selector));
+        assert.equal(await placeholders(moved.page), 0, `${path}: nothing in main left as a placeholder`);
       }
+      await moved.context.close();
+      // The first key lays the page out before it moves anything.
+      const keyed = await newPage(viewport);
+      await open(keyed.page, path);
+      await keyed.page.keyboard.press("End");
+      await keyed.page.waitForFunction(() => document.documentElement.dataset.laidOut === "true");
+      assert.equal(await placeholders(keyed.page), 0, `${path}: laid out at the first key`);
+      await keyed.context.close();
     }
+    // An in-page link (the skip link) and a page opened at an anchor.
+    const { page, context } = await newPage(viewport);
+    await open(page, "/#main");
+    assert.equal(await placeholders(page), 0, "/#main: laid out when opened at an anchor");
     await context.close();
   });
 });

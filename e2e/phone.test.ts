@@ -161,7 +161,6 @@ describe("the consent banner on a 375x667 phone", () => {
       await page.goto(path);
       const banner = bannerOf(page);
       await banner.waitFor();
-      await page.waitForFunction(() => document.documentElement.dataset.laidOut === "true");
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       const seen = new Set<string>();
       let stops = 0;

@@ -47,33 +47,27 @@ export async function newPage(
 
 /**
  * Opens a path and waits until the page is hydrated (gatsby-browser marks <html
- * data-hydrated>): clicks before that would reach the static HTML only. And until what a phone
- * lays out after the first paint has been laid out (<html data-laid-out>, a fraction of a second
- * later): the tests measure the page a visitor sees once it has loaded.
+ * data-hydrated>): clicks before that would reach the static HTML only. (On a phone the parts
+ * below the fold are laid out as they near the viewport, or whole at the first key or jump:
+ * src/lib/deferredLayout.ts.)
  */
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.waitForFunction(
-    () =>
-      document.documentElement.dataset.hydrated === "true" &&
-      document.documentElement.dataset.laidOut === "true",
-  );
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
 /**
  * A cheaper `open` for tests that visit many pages: waits for the load event and for Gatsby's
  * `onInitialClientRender` performance mark (set once the page has hydrated), and for the scroll
  * animations to have let go of the page (with reduced motion their attributes are stripped at
- * load), and for the layout a phone leaves until after the first paint (<html data-laid-out>).
- * Two animation frames then let the state set in the first effects (media queries) render.
+ * load). Two animation frames then let the state set in the first effects (media queries) render.
  */
 export async function openHydrated(page: Page, path: string): Promise<number | undefined> {
   const response = await page.goto(path, { waitUntil: "load" });
   await page.waitForFunction(
     () =>
       performance.getEntriesByName("onInitialClientRender").length > 0 &&
-      document.querySelector("[data-aos]") === null &&
-      document.documentElement.dataset.laidOut === "true",
+      document.querySelector("[data-aos]") === null,
   );
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),

@@ -67,10 +67,10 @@ img { max-width: 100%; height: auto; }
  * - The footer (the site map: every service, industry and case study, about 280 elements) for
  *   good: it is the last thing on the page, so its placeholder height moves nothing above it,
  *   and "auto" keeps its real height once it has been shown.
- * - The later sections and cards only until the page has loaded: then src/lib/deferredLayout.ts
- *   lays them out one a frame and marks <html data-laid-out>. Left as placeholders, their
- *   estimated heights would send a jump far down the page (a link to an anchor, focus moved to
- *   the footer) to the wrong place.
+ * - The later sections and cards until the visitor first jumps (a key, focus without one, an
+ *   in-page link, an anchor): src/lib/deferredLayout.ts then marks <html data-laid-out>, which
+ *   lays the page out whole. Left as placeholders, their estimated heights would send such a
+ *   jump far down the page to the wrong place.
  * Wider screens lay everything out at once: AOS measures positions when it starts there.
  */
 @media ${PHONE_QUERY} {

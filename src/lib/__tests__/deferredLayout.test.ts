@@ -1,20 +1,20 @@
-import { layOutDeferred } from "../deferredLayout";
+import { fireEvent } from "@testing-library/react";
+import { layOutDeferred, layOutForAnchor } from "../deferredLayout";
 
-/** A page: a hero, three sections (the first is laid out at once) and two cards, one deferred. */
+/** A page: a hero, sections (the later ones wait on phones), a skip link and an anchor. */
 function page() {
   document.documentElement.removeAttribute("data-laid-out");
+  window.history.replaceState(null, "", "/");
   document.body.innerHTML = `
-    <main>
+    <a href="#main" id="skip">Skip to content</a>
+    <main id="main">
       <div>hero</div>
-      <section id="s1"><ul><li id="c1">first card</li><li id="c2" data-defer-layout>later card</li></ul></section>
-      <section id="s2">second</section>
-      <section id="s3">third</section>
-    </main>`;
+      <section id="s1"><a href="/works" id="card">a card</a></section>
+      <section id="a">let's talk AI</section>
+    </main>
+    <footer><a href="/privacy" id="privacy">Privacy</a></footer>`;
 }
-const laidOut = () =>
-  ["s1", "c1", "c2", "s2", "s3"].filter(
-    (id) => document.getElementById(id)!.style.contentVisibility === "visible",
-  );
+const laidOut = () => document.documentElement.dataset.laidOut === "true";
 
 /** The viewport: a phone (480 px and narrower, where the stylesheet defers layout) or wider. */
 function viewport(phone: boolean) {
@@ -25,41 +25,69 @@ function viewport(phone: boolean) {
 }
 
 describe("layOutDeferred", () => {
+  let stop: () => void = () => {};
   beforeEach(() => {
-    jest.useFakeTimers();
     viewport(true);
     page();
+    Element.prototype.scrollIntoView = jest.fn();
   });
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => stop());
 
-  it("lays out the later sections and the deferred cards one a frame, in page order, then marks the page", () => {
-    layOutDeferred();
-    expect(laidOut()).toEqual([]);
-    jest.advanceTimersByTime(1); // idle (a timer in jsdom), then the first frame
-    jest.advanceTimersToNextTimer();
-    expect(laidOut()).toEqual(["c2"]);
-    jest.advanceTimersToNextTimer();
-    expect(laidOut()).toEqual(["c2", "s2"]);
-    jest.advanceTimersToNextTimer();
-    expect(laidOut()).toEqual(["c2", "s2", "s3"]);
-    expect(document.documentElement.dataset.laidOut).toBeUndefined();
-    jest.advanceTimersToNextTimer();
-    expect(document.documentElement.dataset.laidOut).toBe("true");
+  it("on a phone, lays nothing out ahead of the visitor: not at load, not after idle time, not on a tap", () => {
+    jest.useFakeTimers();
+    stop = layOutDeferred();
+    jest.advanceTimersByTime(10_000);
+    fireEvent.click(document.getElementById("card")!);
+    expect(laidOut()).toBe(false);
+    jest.useRealTimers();
   });
 
-  it("on a wider screen, where nothing waits, marks the page at once and spends no frames", () => {
+  it("lays the whole page out at the first key, before the key moves anything", () => {
+    stop = layOutDeferred();
+    fireEvent.keyDown(document.body, { key: "Tab" });
+    expect(laidOut()).toBe(true);
+  });
+
+  it("lays it out when focus arrives without a key (a screen reader, a script) and brings the focused element back into view", async () => {
+    stop = layOutDeferred();
+    const privacy = document.getElementById("privacy")!;
+    jest.spyOn(privacy, "matches").mockImplementation((s: string) => s === ":focus-visible");
+    privacy.focus();
+    expect(laidOut()).toBe(true);
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    expect(privacy.scrollIntoView).toHaveBeenCalledWith({ block: "nearest" });
+  });
+
+  it("does not count the focus a tap gives a button or link (not :focus-visible)", () => {
+    stop = layOutDeferred();
+    const card = document.getElementById("card")!;
+    jest.spyOn(card, "matches").mockReturnValue(false);
+    card.focus();
+    expect(laidOut()).toBe(false);
+  });
+
+  it("lays it out for an in-page link, a page opened at an anchor, and a client-side navigation to one", () => {
+    stop = layOutDeferred();
+    fireEvent.click(document.getElementById("skip")!);
+    expect(laidOut()).toBe(true);
+
+    page();
+    window.history.replaceState(null, "", "/#a");
+    stop = layOutDeferred();
+    expect(laidOut()).toBe(true);
+
+    page();
+    stop = layOutDeferred();
+    layOutForAnchor({ hash: "" });
+    expect(laidOut()).toBe(false);
+    window.history.replaceState(null, "", "/#a");
+    layOutForAnchor({ hash: "#a" });
+    expect(laidOut()).toBe(true);
+  });
+
+  it("on a wider screen, where nothing waits, marks the page at once", () => {
     viewport(false);
-    layOutDeferred();
-    expect(document.documentElement.dataset.laidOut).toBe("true");
-    expect(jest.getTimerCount()).toBe(0);
-    expect(laidOut()).toEqual([]);
-  });
-
-  it("does nothing once cancelled (a page left before it ran)", () => {
-    const cancel = layOutDeferred();
-    cancel();
-    jest.runAllTimers();
-    expect(laidOut()).toEqual([]);
-    expect(document.documentElement.dataset.laidOut).toBeUndefined();
+    stop = layOutDeferred();
+    expect(laidOut()).toBe(true);
   });
 });
