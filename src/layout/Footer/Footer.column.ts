@@ -1,7 +1,8 @@
 /**
  * A footer column's links (spec sections 4 and 9): columns with a `visible` count show that many
  * (6 or 8) and a 'More...' control for the rest, which then reads 'Less'. On phones each column
- * collapses under its heading.
+ * collapses under its heading (Footer.styles.ts: by CSS, so nothing re-renders when the page
+ * learns its width).
  */
 export interface ColumnView<T> {
   shown: T[];
@@ -22,6 +23,3 @@ export function footerColumnView<T>(
     toggleLabel: expanded ? "Less" : "More...",
   };
 }
-
-/** Columns are collapsible only at phone width; elsewhere they are always open. */
-export const isColumnOpen = (mobile: boolean, toggledOpen: boolean): boolean => !mobile || toggledOpen;

@@ -1,5 +1,5 @@
 import styled from "styled-components";
-import { MOBILE_MAX_WIDTH_PX } from "../../styles/constants";
+import { HYDRATED, MOBILE_MAX_WIDTH_PX, PHONE_QUERY } from "../../styles/constants";
 import { focusRingOnDark } from "../../styles/focus";
 import { media } from "../../styles/media";
 
@@ -38,12 +38,26 @@ export const Columns = styled.div`
   }
 `;
 
+/**
+ * A column's heading: the plain title, and on phones, once the page is hydrated (the button works
+ * only then), the button that opens the column instead. Without JavaScript every column is open.
+ */
 export const Heading = styled.h2`
   font-size: 1rem;
   margin: 0 0 ${({ theme }) => theme.spacing(1)};
   color: ${({ theme }) => theme.colors.white};
-  button {
-    display: flex;
+  > button {
+    display: none;
+  }
+  @media ${PHONE_QUERY} {
+    ${HYDRATED} & > button {
+      display: flex;
+    }
+    ${HYDRATED} & > span {
+      display: none;
+    }
+  }
+  > button {
     align-items: center;
     justify-content: space-between;
     width: 100%;
@@ -54,6 +68,15 @@ export const Heading = styled.h2`
     font: inherit;
     color: inherit;
     cursor: pointer;
+  }
+`;
+
+/** A column's links: collapsed on phones (as its heading's button says) once the page is hydrated. */
+export const ColumnBody = styled.div<{ $open: boolean }>`
+  @media ${PHONE_QUERY} {
+    ${HYDRATED} & {
+      display: ${({ $open }) => ($open ? "block" : "none")};
+    }
   }
 `;
 

@@ -4,12 +4,21 @@ import { Logo } from "../../components/Logo";
 import { SocialLinks } from "../../components/SocialLinks";
 import { useFooter, type FooterColumn } from "../../hooks/useFooter";
 import { useSiteSettings } from "../../hooks/useSiteSettings";
-import { footerColumnView, isColumnOpen } from "./Footer.column";
+import { footerColumnView } from "./Footer.column";
 import type { ResolvedLink } from "../../lib/links";
 import { telHref } from "../../lib/phone";
-import { useMobileSize } from "../../hooks/useLayout";
 import { openConsentSettings } from "../../lib/consent";
-import { Bottom, Brand, Columns, Heading, List, MoreButton, SettingsButton, Wrapper } from "./Footer.styles";
+import {
+  Bottom,
+  Brand,
+  ColumnBody,
+  Columns,
+  Heading,
+  List,
+  MoreButton,
+  SettingsButton,
+  Wrapper,
+} from "./Footer.styles";
 
 const PlusMinus = ({ open }: { open: boolean }) => (
   <svg
@@ -40,31 +49,27 @@ function LinkItem({ link }: { link: ResolvedLink }) {
   );
 }
 
-function Column({ column, index, mobile }: { column: FooterColumn; index: number; mobile: boolean }) {
+/**
+ * A column. Its heading holds both the plain title (wider screens) and the button that opens and
+ * closes it on phones; the stylesheet shows one of them (Footer.styles.ts), so the column does not
+ * depend on the page's width and nothing re-renders when the page learns it.
+ */
+function Column({ column, index }: { column: FooterColumn; index: number }) {
   const [expanded, setExpanded] = React.useState(false);
-  const [toggledOpen, setToggledOpen] = React.useState(false);
+  const [open, setOpen] = React.useState(false);
   const view = footerColumnView(column.links, column.visible, expanded);
-  const open = isColumnOpen(mobile, toggledOpen);
   const bodyId = `footer-col-${index}`;
   const extraId = `footer-col-${index}-more`;
   return (
     <nav aria-labelledby={`${bodyId}-heading`}>
       <Heading id={`${bodyId}-heading`}>
-        {mobile ? (
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-controls={bodyId}
-            onClick={() => setToggledOpen(!open)}
-          >
-            {column.title}
-            <PlusMinus open={open} />
-          </button>
-        ) : (
-          column.title
-        )}
+        <button type="button" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
+          {column.title}
+          <PlusMinus open={open} />
+        </button>
+        <span>{column.title}</span>
       </Heading>
-      <div id={bodyId} hidden={!open}>
+      <ColumnBody id={bodyId} $open={open}>
         <List>
           {view.shown.map((link) => (
             <LinkItem key={link.to} link={link} />
@@ -88,7 +93,7 @@ function Column({ column, index, mobile }: { column: FooterColumn; index: number
             </MoreButton>
           </>
         )}
-      </div>
+      </ColumnBody>
     </nav>
   );
 }
@@ -97,7 +102,6 @@ function Column({ column, index, mobile }: { column: FooterColumn; index: number
 export function Footer() {
   const site = useSiteSettings();
   const columns = useFooter();
-  const mobileSize = useMobileSize();
   return (
     <Wrapper>
       <Container>
@@ -107,7 +111,7 @@ export function Footer() {
         </Brand>
         <Columns>
           {columns.map((column, i) => (
-            <Column key={column.title} column={column} index={i} mobile={mobileSize} />
+            <Column key={column.title} column={column} index={i} />
           ))}
         </Columns>
         <Bottom>

@@ -32,15 +32,16 @@ const Arrow = () => <span aria-hidden="true">›</span>;
  * opens it with an invoker command (`command="show-modal"`), the close button and the backdrop
  * close it (`command="close"`, `closedby="any"`), and the static HTML holds its first level, where
  * Services and Industries open in place (<details>) and Portfolio leads to /works. Once hydrated,
- * React takes over: a dialog the browser opened becomes the drill-down at its first level, and
- * the first level leaves the DOM while the menu is closed (as before: nothing to lay out).
+ * React takes over: a dialog the browser opened becomes the drill-down at its first level. While
+ * the menu is closed it keeps the static first level the page came with: a closed dialog is not
+ * laid out, and taking it out at hydration cost every page a commit of a few hundred nodes on
+ * the phone's CPU (ADR 0016).
  */
 export function MobileMenu({ open, onOpen, onClose, navigation }: MobileMenuProps) {
   const site = useSiteSettings();
   const dialog = React.useRef<HTMLDialogElement>(null);
   const heading = React.useRef<HTMLHeadingElement>(null);
   const [state, dispatch] = React.useReducer(mobileMenuReducer, initialMobileMenu);
-  const [hydrated, setHydrated] = React.useState(false);
   /** The browser opened the dialog before React was there; React has not taken it over yet. */
   const openedBeforeHydration = React.useRef(false);
   /** Focus was in the static first level when React took the open menu over. */
@@ -49,7 +50,6 @@ export function MobileMenu({ open, onOpen, onClose, navigation }: MobileMenuProp
 
   React.useEffect(() => {
     const el = dialog.current;
-    setHydrated(true);
     if (el?.open) {
       openedBeforeHydration.current = true;
       refocus.current = el.querySelector("ul")?.contains(document.activeElement) ?? false;
@@ -181,57 +181,55 @@ export function MobileMenu({ open, onOpen, onClose, navigation }: MobileMenuProp
         if (event.target === dialog.current) close();
       }}
     >
-      {(state.open || !hydrated) && (
-        <Panel>
-          <Top>
-            <nav aria-label="Menu levels">
-              <ol>
-                <li>
-                  {trail.length > 0 ? (
-                    <CrumbButton type="button" onClick={() => dispatch({ type: "home" })}>
-                      Home
+      <Panel>
+        <Top>
+          <nav aria-label="Menu levels">
+            <ol>
+              <li>
+                {trail.length > 0 ? (
+                  <CrumbButton type="button" onClick={() => dispatch({ type: "home" })}>
+                    Home
+                  </CrumbButton>
+                ) : (
+                  <span aria-current="location">Home</span>
+                )}
+              </li>
+              {trail.map((t, i) => (
+                <li key={t}>
+                  {i < trail.length - 1 ? (
+                    <CrumbButton type="button" onClick={() => dispatch({ type: "back" })}>
+                      {t}
                     </CrumbButton>
                   ) : (
-                    <span aria-current="location">Home</span>
+                    <span aria-current="location">{t}</span>
                   )}
                 </li>
-                {trail.map((t, i) => (
-                  <li key={t}>
-                    {i < trail.length - 1 ? (
-                      <CrumbButton type="button" onClick={() => dispatch({ type: "back" })}>
-                        {t}
-                      </CrumbButton>
-                    ) : (
-                      <span aria-current="location">{t}</span>
-                    )}
-                  </li>
-                ))}
-              </ol>
-            </nav>
-            <IconButton
-              type="button"
-              aria-label="Close menu"
-              command="close"
-              commandfor={MOBILE_MENU_ID}
-              onClick={close}
-            >
-              <CloseIcon />
-            </IconButton>
-          </Top>
-          <Body>
-            <h2 ref={heading} tabIndex={-1}>
-              {title}
-            </h2>
-            <ul>{state.open ? list : staticList}</ul>
-            {!entry && <SearchMenuButton onChoose={close} />}
-          </Body>
-          <Bottom>
-            <a href={telHref(site.phone)}>{site.phone}</a>
-            <SocialLinks socials={site.socials} siteName={site.name} />
-            <ConsultationLink onClick={close} />
-          </Bottom>
-        </Panel>
-      )}
+              ))}
+            </ol>
+          </nav>
+          <IconButton
+            type="button"
+            aria-label="Close menu"
+            command="close"
+            commandfor={MOBILE_MENU_ID}
+            onClick={close}
+          >
+            <CloseIcon />
+          </IconButton>
+        </Top>
+        <Body>
+          <h2 ref={heading} tabIndex={-1}>
+            {title}
+          </h2>
+          <ul>{state.open ? list : staticList}</ul>
+          {!entry && <SearchMenuButton onChoose={close} />}
+        </Body>
+        <Bottom>
+          <a href={telHref(site.phone)}>{site.phone}</a>
+          <SocialLinks socials={site.socials} siteName={site.name} />
+          <ConsultationLink onClick={close} />
+        </Bottom>
+      </Panel>
     </Dialog>
   );
 }

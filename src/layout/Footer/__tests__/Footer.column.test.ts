@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { footerColumnView, isColumnOpen } from "../Footer.column";
+import { footerColumnView } from "../Footer.column";
 
 describe("footer columns", () => {
   const links = [...Array(21).keys()];
@@ -16,11 +16,5 @@ describe("footer columns", () => {
   test("no control when everything fits or no limit is set", () => {
     expect(footerColumnView(links.slice(0, 5), 6, false).toggleLabel).toBeNull();
     expect(footerColumnView(links, undefined, false)).toEqual({ shown: links, extra: [], toggleLabel: null });
-  });
-
-  test("columns collapse only at phone width", () => {
-    expect(isColumnOpen(false, false)).toBe(true);
-    expect(isColumnOpen(true, false)).toBe(false);
-    expect(isColumnOpen(true, true)).toBe(true);
   });
 });
