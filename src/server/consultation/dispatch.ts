@@ -1,7 +1,7 @@
-import { deliver, reachedAnyChannel } from "./delivery";
+import { deliver } from "./delivery";
 import type { Deps } from "./deps";
 import type { Phases } from "./phases";
-import type { OutboxRecord } from "./record";
+import { reachedAnyChannel, type OutboxRecord } from "./record";
 import { accepted, NOT_SENT, type Reply } from "./replies";
 import type { Logger } from "./store";
 

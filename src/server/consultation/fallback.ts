@@ -1,9 +1,9 @@
 import type { Deadline } from "./deadline";
-import { configuredChannels, deliver, reachedAnyChannel } from "./delivery";
+import { configuredChannels, deliver } from "./delivery";
 import type { Deps } from "./deps";
 import { storeShare } from "./phases";
 import { MemoryRateLimiter, type RateKey, type RateTake } from "./rateLimit";
-import type { OutboxRecord } from "./record";
+import { reachedAnyChannel, type OutboxRecord } from "./record";
 import { accepted, NOT_SAVED, type Reply } from "./replies";
 import type { KeyLookup } from "./store";
 
