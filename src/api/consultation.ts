@@ -14,7 +14,7 @@ import { safeJson } from "../server/consultation/replies";
 export default async function consultation(req: GatsbyFunctionRequest, res: GatsbyFunctionResponse) {
   let reply: Reply;
   try {
-    reply = await handleConsultation(req, defaultDeps());
+    reply = await handleConsultation(req, defaultDeps(req));
   } catch (error) {
     console.error("consultation: unexpected error", error);
     reply = { status: 500, body: { error: "Something went wrong on our side. Please try again." } };
