@@ -26,6 +26,18 @@ const root = path.resolve(__dirname, "../../../..");
 /** When the test's lead arrives: the runs go on from there, on a clock that ticks. */
 let start: number;
 
+/** Every variable a test here sets, cleared first and put back after (withEnv). */
+const UNSET = {
+  DATABASE_URL: undefined,
+  CONSULTATION_OUTBOX: undefined,
+  CONSULTATION_WEBHOOK_URL: undefined,
+  CONSULTATION_ALERT_WEBHOOK_URL: undefined,
+  CONSULTATION_ALERT_TO: undefined,
+  CONSULTATION_ALERT_SMTP_URL: undefined,
+  CONSULTATION_ALERT_AFTER_MINUTES: undefined,
+  NETLIFY: undefined,
+};
+
 let smtp: SmtpPeer;
 let alerts: WebhookPeer;
 let restoreEnv: () => void;
@@ -66,10 +78,7 @@ describe.each(STORE_KINDS)("stuck leads on the %s store", (kind) => {
     alerts = await startWebhook();
     restoreEnv = withEnv({
       ...TEST_ENV,
-      DATABASE_URL: undefined,
-      CONSULTATION_OUTBOX: undefined,
-      CONSULTATION_WEBHOOK_URL: undefined,
-      NETLIFY: undefined,
+      ...UNSET,
       ...kit.env,
       SMTP_URL: smtp.url,
       CONSULTATION_TO: TO,
@@ -156,7 +165,7 @@ describe("where the alert goes", () => {
     alerts = await startWebhook();
     smtp = await startSmtp();
     await smtp.stop();
-    restoreEnv = withEnv({ ...TEST_ENV, ...kit.env, SMTP_URL: smtp.url, CONSULTATION_TO: TO });
+    restoreEnv = withEnv({ ...TEST_ENV, ...UNSET, ...kit.env, SMTP_URL: smtp.url, CONSULTATION_TO: TO });
     jest.spyOn(console, "log").mockImplementation(() => undefined);
     log = captureJsonLog();
   });
@@ -173,6 +182,32 @@ describe("where the alert goes", () => {
     await sendLead(kit, start);
     for (const minutes of [31, 41]) await runAt(minutes);
     expect(alerted()).toEqual([expect.objectContaining({ kind: "leads-stuck", stuck: 1, via: [] })]);
+  });
+
+  test("CONSULTATION_ALERT_TO gets the alert by email through another mail server, and the notice", async () => {
+    const alertMail = await startSmtp();
+    try {
+      Object.assign(process.env, {
+        CONSULTATION_ALERT_TO: "ops@copperline.example",
+        CONSULTATION_ALERT_SMTP_URL: alertMail.url,
+      });
+      const { body } = await sendLead(kit, start);
+      for (const minutes of [31, 41]) await runAt(minutes);
+      expect(alertMail.mails.map((m) => m.to)).toEqual([["ops@copperline.example"]]);
+      expect(alertMail.mails[0].text).toMatch(
+        /Subject: 1 consultation request\(s\) stuck for over 30 minutes/,
+      );
+      expect(alertMail.mails[0].text).not.toContain(body.email);
+      smtp = await startSmtp(smtp.port);
+      await runAt(51);
+      await smtp.stop();
+      expect(alertMail.mails.map((m) => m.text.match(/Subject: (.*)/)?.[1])).toEqual([
+        "1 consultation request(s) stuck for over 30 minutes",
+        "Consultation requests are delivered again",
+      ]);
+    } finally {
+      await alertMail.stop();
+    }
   });
 
   test("an alert webhook that fails is tried again next run", async () => {
