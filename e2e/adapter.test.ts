@@ -25,6 +25,7 @@ import { routeTable } from "../test/harness/routes";
 import { samplePaths } from "../test/harness/samplePages";
 import { headerMatcher, readHeaderRules, type HeaderRule } from "../scripts/siteServer/netlifyRules";
 import { expectedPolicy } from "./lib/csp";
+import { keepFunctionLog, netlifyMatcher } from "./lib/netlify";
 
 const root = path.resolve(__dirname, "..");
 const publicDir = path.join(root, "public");
@@ -162,45 +163,6 @@ describe("public/_headers and public/_redirects", () => {
   });
 });
 
-/**
- * A request path as Netlify's CLI matches it against `_redirects`: the file parsed by
- * `@netlify/redirect-parser`, each rule renamed to the shape `netlify-redirector` (Netlify's rules
- * engine in WebAssembly) takes, then matched, as netlify-cli's utils/redirects.js and
- * rules-proxy.js do (this site's rules have no conditions or signatures to carry over).
- */
-async function netlifyMatcher(file: string) {
-  const { parseAllRedirects } = await import("@netlify/redirect-parser");
-  const { redirects, errors } = await parseAllRedirects({
-    redirectsFiles: [file],
-    configRedirects: [],
-    minimal: false,
-  });
-  assert.deepEqual(errors, []);
-  const rules = (redirects as { from: string; query: unknown }[]).map(({ from, query, ...rule }) => ({
-    ...rule,
-    origin: from,
-    params: query,
-  }));
-  const redirector = require("netlify-redirector") as {
-    parseJSON(
-      json: string,
-      options: object,
-    ): Promise<{ match(req: object): { to: string; status: number } | null }>;
-  };
-  const matcher = await redirector.parseJSON(JSON.stringify(rules), {});
-  return (pathname: string) =>
-    matcher.match({
-      scheme: "https",
-      host: "www.copperlinelabs.com",
-      path: pathname,
-      query: "",
-      headers: {},
-      cookieValues: {},
-      getHeader: () => "",
-      getCookie: () => "",
-    });
-}
-
 // ---------------------------------------------------------------------------------------------
 // The function bundle, called as Netlify's runtime calls it
 
@@ -279,34 +241,16 @@ const CLEARED = [
   "CONSULTATION_MIN_FILL_MS",
 ];
 
-/**
- * The functions' log (src/server/consultation/log.ts: JSON lines on standard output), kept for
- * the tests to read instead of printed: this process's standard output also carries the test
- * runner's own reports, which a stray line must not split.
- */
-const functionLog: Record<string, string>[] = [];
-function keepFunctionLog(): () => void {
-  const write = process.stdout.write;
-  process.stdout.write = function (this: typeof process.stdout, chunk: unknown, ...rest: unknown[]) {
-    if (typeof chunk === "string" && chunk.startsWith('{"level"')) {
-      for (const line of chunk.split("\n").filter(Boolean)) functionLog.push(JSON.parse(line));
-      return true;
-    }
-    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
-  } as typeof write;
-  return () => void (process.stdout.write = write);
-}
-
 describe("the /api/consultation function bundle, as Netlify runs it", () => {
   let handler: Handler;
-  let restoreLog: () => void;
+  let functionLog: ReturnType<typeof keepFunctionLog>;
   let pg: PostgresServer;
   let databaseUrl: string;
   let tmp: string;
   const saved = { ...process.env };
 
   before(async () => {
-    restoreLog = keepFunctionLog();
+    functionLog = keepFunctionLog();
     for (const name of CLEARED) delete process.env[name];
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "adapter-fn-"));
     pg = await startPostgres();
@@ -318,7 +262,7 @@ describe("the /api/consultation function bundle, as Netlify runs it", () => {
   });
 
   after(async () => {
-    restoreLog();
+    functionLog.restore();
     await resetProcessStores();
     await pg?.stop();
     for (const name of CLEARED) delete process.env[name];
@@ -402,8 +346,8 @@ describe("the /api/consultation function bundle, as Netlify runs it", () => {
     const res = await call(post(validRequest()), "203.0.113.20");
     assert.equal(res.status, 503);
     assert.match(((await res.json()) as { error: string }).error, /try again|email us/i);
-    const refused = functionLog.filter((l) => l.event === "refused");
-    assert.equal(refused.length, 1, JSON.stringify(functionLog));
+    const refused = functionLog.lines.filter((l) => l.event === "refused");
+    assert.equal(refused.length, 1, JSON.stringify(functionLog.lines));
     assert.equal(refused[0].level, "error");
     assert.match(refused[0].msg, /Set DATABASE_URL/);
   });
