@@ -16,6 +16,7 @@ import { headerRules, headersFor, IMMUTABLE, REVALIDATE } from "../gatsby/lib/he
 import { contentDir } from "../gatsby/lib/paths";
 import { proxiedUrls } from "../scripts/siteServer/thirdPartyProxy";
 import { gtagScriptUrl } from "../shared/analyticsIds";
+import { API_HEADERS } from "../shared/securityHeaders";
 import { SERVERLESS_ENV } from "../src/server/consultation/config";
 import { resetProcessStores } from "../src/server/consultation/stores";
 import { validRequest } from "../test/consultation";
@@ -24,6 +25,7 @@ import { routeTable } from "../test/harness/routes";
 import { samplePaths } from "../test/harness/samplePages";
 import { headerMatcher, readHeaderRules, type HeaderRule } from "../scripts/siteServer/netlifyRules";
 import { expectedPolicy } from "./lib/csp";
+import { keepFunctionLog, netlifyMatcher } from "./lib/netlify";
 
 const root = path.resolve(__dirname, "..");
 const publicDir = path.join(root, "public");
@@ -138,6 +140,20 @@ describe("public/_headers and public/_redirects", () => {
     assert.equal(headersFor(rules, `/${bundles[0]}`)["cache-control"], IMMUTABLE);
   });
 
+  test("Netlify's own matcher routes /api/consultation and /api/health to their functions, from _redirects", async () => {
+    const match = await netlifyMatcher(path.join(publicDir, "_redirects"));
+    for (const [route, fn] of [
+      ["/api/consultation", "consultation-js"],
+      ["/api/health", "health-js"],
+    ]) {
+      const rule = match(route);
+      assert.equal(rule?.to, `/.netlify/functions/${fn}`, route);
+      assert.equal(rule?.status, 200, route);
+      assert.ok(fs.existsSync(path.join(root, ".netlify/functions-internal", fn, `${fn}.js`)), fn);
+    }
+    assert.equal(match("/api/other"), null);
+  });
+
   test("_redirects sends /api/consultation to its function, and only gtag.js through Partytown's proxy", () => {
     const redirects = fs.readFileSync(path.join(publicDir, "_redirects"), "utf8");
     assert.match(redirects, /^\/api\/consultation\s+\/\.netlify\/functions\/consultation-js\s+200$/m);
@@ -201,6 +217,7 @@ function responseFrom(result: LambdaResult): Response {
 }
 
 const ENDPOINT = "https://www.copperlinelabs.com/api/consultation";
+const HEALTH = "https://www.copperlinelabs.com/api/health";
 const post = (body: unknown, contentType = "application/json") =>
   new Request(ENDPOINT, {
     method: "POST",
@@ -226,12 +243,14 @@ const CLEARED = [
 
 describe("the /api/consultation function bundle, as Netlify runs it", () => {
   let handler: Handler;
+  let functionLog: ReturnType<typeof keepFunctionLog>;
   let pg: PostgresServer;
   let databaseUrl: string;
   let tmp: string;
   const saved = { ...process.env };
 
   before(async () => {
+    functionLog = keepFunctionLog();
     for (const name of CLEARED) delete process.env[name];
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "adapter-fn-"));
     pg = await startPostgres();
@@ -243,6 +262,7 @@ describe("the /api/consultation function bundle, as Netlify runs it", () => {
   });
 
   after(async () => {
+    functionLog.restore();
     await resetProcessStores();
     await pg?.stop();
     for (const name of CLEARED) delete process.env[name];
@@ -264,16 +284,18 @@ describe("the /api/consultation function bundle, as Netlify runs it", () => {
   const call = async (request: Request, clientIp: string) =>
     responseFrom(await handler(await eventFrom(request, clientIp), { functionName: "consultation-js" }));
 
-  async function statusInDb(id: string): Promise<string> {
+  async function sql(text: string, values: unknown[]) {
     const client = new Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      const { rows } = await client.query("SELECT status FROM consultation_requests WHERE id = $1", [id]);
-      return rows[0]?.status;
+      return (await client.query(text, values)).rows;
     } finally {
       await client.end();
     }
   }
+
+  const statusInDb = async (id: string): Promise<string> =>
+    (await sql("SELECT status FROM consultation_requests WHERE id = $1", [id]))[0]?.status;
 
   test("a valid request: 201 with its id, kept in the database", async () => {
     onNetlify();
@@ -321,19 +343,45 @@ describe("the /api/consultation function bundle, as Netlify runs it", () => {
   test("without DATABASE_URL on the serverless runtime and no channel: 503, never a false 201", async () => {
     onNetlify({ CONSULTATION_OUTBOX: path.join(tmp, "outbox.ndjson") });
     delete process.env.DATABASE_URL;
-    const errors: unknown[][] = [];
-    const original = console.error;
-    console.error = (...args: unknown[]) => void errors.push(args);
-    try {
-      const res = await call(post(validRequest()), "203.0.113.20");
-      assert.equal(res.status, 503);
-      assert.match(((await res.json()) as { error: string }).error, /try again|email us/i);
-    } finally {
-      console.error = original;
-    }
-    assert.ok(
-      errors.some((args) => /Set DATABASE_URL/.test(String(args[0]))),
-      JSON.stringify(errors),
+    const res = await call(post(validRequest()), "203.0.113.20");
+    assert.equal(res.status, 503);
+    assert.match(((await res.json()) as { error: string }).error, /try again|email us/i);
+    const refused = functionLog.lines.filter((l) => l.event === "refused");
+    assert.equal(refused.length, 1, JSON.stringify(functionLog.lines));
+    assert.equal(refused[0].level, "error");
+    assert.match(refused[0].msg, /Set DATABASE_URL/);
+  });
+
+  test("the /api/health bundle beside it: 200 with the function's headers while nothing is stuck, 503 once a lead is", async () => {
+    onNetlify();
+    const health = require(path.join(root, ".netlify/functions-internal/health-js/health-js.js"))
+      .handler as Handler;
+    const check = async () =>
+      responseFrom(
+        await health(await eventFrom(new Request(HEALTH), "203.0.113.30"), { functionName: "health-js" }),
+      );
+    const ok = await check();
+    assert.equal(ok.status, 200);
+    assert.deepEqual(await ok.json(), {
+      status: "ok",
+      waiting: 0,
+      stuck: 0,
+      oldestWaitingSeconds: null,
+      stuckAfterSeconds: 1800,
+    });
+    for (const [name, value] of Object.entries(API_HEADERS)) assert.equal(ok.headers.get(name), value, name);
+    assert.equal(ok.headers.get("cache-control"), "public, max-age=5");
+
+    const { id } = (await (await call(post(validRequest()), "203.0.113.31")).json()) as { id: string };
+    await sql(
+      "UPDATE consultation_requests SET status = 'failed', received_at = now() - interval '31 minutes' WHERE id = $1",
+      [id],
     );
+    const stuck = await check();
+    assert.equal(stuck.status, 503);
+    const report = (await stuck.json()) as { status: string; stuck: number; oldestWaitingSeconds: number };
+    assert.deepEqual([report.status, report.stuck], ["stuck", 1]);
+    assert.ok(report.oldestWaitingSeconds >= 31 * 60, String(report.oldestWaitingSeconds));
+    await sql("DELETE FROM consultation_requests WHERE id = $1", [id]);
   });
 });

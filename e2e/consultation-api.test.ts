@@ -10,6 +10,7 @@ import { baseUrl } from "./lib/browser";
 import { outboxLines, uniqueEmail, waitForRequest } from "./lib/outbox";
 import { startPostgres, type PostgresServer } from "../test/harness/postgres";
 import { serveSite } from "../test/harness/server";
+import { API_HEADERS } from "../shared/securityHeaders";
 
 /**
  * The real function bundle under `npm start`'s server (the adapter's wrapper, Gatsby's body
@@ -230,5 +231,36 @@ describe("a server with DATABASE_URL: the compiled function keeps its leads in P
     }
     assert.equal((await postJson(validRequest(), endpointUrl)).status, 201);
     assert.equal((await postJson(validRequest(), endpointUrl)).status, 429);
+  });
+
+  test("GET /api/health: 200 with the function's headers, cacheable for 5 s; 503 once a lead has reached no channel for 30 minutes", async () => {
+    const healthUrl = `${server.url}/api/health`;
+    const ok = await fetch(healthUrl);
+    assert.equal(ok.status, 200);
+    assert.deepEqual(await ok.json(), {
+      status: "ok",
+      waiting: 0,
+      stuck: 0,
+      oldestWaitingSeconds: null,
+      stuckAfterSeconds: 1800,
+    });
+    for (const [name, value] of Object.entries(API_HEADERS)) assert.equal(ok.headers.get(name), value, name);
+    assert.equal(ok.headers.get("cache-control"), "public, max-age=5");
+
+    const { Client } = await import("pg");
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    try {
+      // A lead the channels failed, 31 minutes ago.
+      await client.query(
+        "UPDATE consultation_requests SET status = 'failed', received_at = now() - interval '31 minutes' WHERE id = (SELECT id FROM consultation_requests LIMIT 1)",
+      );
+      const stuck = await fetch(healthUrl);
+      assert.equal(stuck.status, 503);
+      assert.deepEqual(((await stuck.json()) as { status: string; stuck: number }).stuck, 1);
+    } finally {
+      await client.query("UPDATE consultation_requests SET status = 'stored'");
+      await client.end();
+    }
   });
 });

@@ -29,6 +29,7 @@ export const DEFAULT_OUTBOX_MAX_BYTES = 1024 * 1024 * 1024;
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
 export const DEFAULT_DEADLINE_MS = 4_000;
 export const DEFAULT_RESEND_INTERVAL_MINUTES = 5;
+export const DEFAULT_ALERT_AFTER_MINUTES = 30;
 
 /**
  * Variables by which serverless runtimes announce themselves. There the file system is the
@@ -84,6 +85,17 @@ export interface ConsultationConfig {
   deadlineMs: number;
   /** How often `npm start` re-sends (0: never). */
   resendIntervalMinutes: number;
+  /** When a lead that reached no channel counts as stuck, and where the re-send says so (alerts.ts). */
+  alert: AlertConfig;
+}
+
+export interface AlertConfig {
+  /** A lead that has reached no channel this long after it arrived is stuck. */
+  afterMs: number;
+  /** Gets the alert and the "delivered again" notice as JSON. */
+  webhookUrl?: string;
+  /** Gets them by email, through `smtpUrl` (CONSULTATION_ALERT_SMTP_URL, else SMTP_URL). */
+  email?: { to: string; smtpUrl: string; from: string; allowInsecureAuth: boolean };
 }
 
 /** `5/600` means 5 requests per 600 seconds. Anything else falls back to the default. */
@@ -128,6 +140,7 @@ export function readConfig(env: Env = runtimeEnv(), cwd: string = process.cwd())
   }
   if (!clientIpHeader && nonEmpty(env.NETLIFY)) clientIpHeader = NETLIFY_CLIENT_IP_HEADER;
   const positive = (name: VariableName, fallback: number) => wholeNumber(read(name), fallback) || fallback;
+  const allowInsecureAuth = read("SMTP_ALLOW_INSECURE_AUTH")?.toLowerCase() === "true";
   return {
     store: databaseUrl
       ? { kind: "postgres", url: databaseUrl, connection: connection(databaseUrl, env) }
@@ -150,7 +163,7 @@ export function readConfig(env: Env = runtimeEnv(), cwd: string = process.cwd())
           smtpUrl,
           to: read("CONSULTATION_TO"),
           from: read("CONSULTATION_FROM") ?? read("CONSULTATION_TO"),
-          allowInsecureAuth: read("SMTP_ALLOW_INSECURE_AUTH")?.toLowerCase() === "true",
+          allowInsecureAuth,
         }
       : undefined,
     webhook: webhookUrl ? { url: webhookUrl, secret: read("CONSULTATION_WEBHOOK_SECRET") } : undefined,
@@ -160,5 +173,25 @@ export function readConfig(env: Env = runtimeEnv(), cwd: string = process.cwd())
       read("CONSULTATION_RESEND_INTERVAL_MINUTES"),
       DEFAULT_RESEND_INTERVAL_MINUTES,
     ),
+    alert: alertConfig(read, smtpUrl, allowInsecureAuth),
+  };
+}
+
+function alertConfig(
+  read: (name: VariableName) => string | undefined,
+  smtpUrl: string | undefined,
+  allowInsecureAuth: boolean,
+): AlertConfig {
+  const afterMinutes =
+    wholeNumber(read("CONSULTATION_ALERT_AFTER_MINUTES"), 0) || DEFAULT_ALERT_AFTER_MINUTES;
+  const to = read("CONSULTATION_ALERT_TO");
+  const alertSmtpUrl = read("CONSULTATION_ALERT_SMTP_URL");
+  const server = alertSmtpUrl ?? smtpUrl;
+  // Through the leads' own mail server the sender is theirs; another server gets its own address.
+  const from = (!alertSmtpUrl && read("CONSULTATION_FROM")) || to;
+  return {
+    afterMs: afterMinutes * 60_000,
+    webhookUrl: read("CONSULTATION_ALERT_WEBHOOK_URL"),
+    email: to && server && from ? { to, smtpUrl: server, from, allowInsecureAuth } : undefined,
   };
 }

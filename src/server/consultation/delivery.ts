@@ -162,7 +162,3 @@ export async function deliver(
     updatedAt: now().toISOString(),
   };
 }
-
-/** Whether any channel has the request. */
-export const reachedAnyChannel = (record: OutboxRecord): boolean =>
-  Object.values(record.delivery).some((state) => state?.status === "delivered");

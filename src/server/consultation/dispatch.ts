@@ -1,9 +1,9 @@
-import { deliver, reachedAnyChannel } from "./delivery";
+import { deliver } from "./delivery";
 import type { Deps } from "./deps";
+import { logDelivery, redact, type LeadLog } from "./log";
 import type { Phases } from "./phases";
-import type { OutboxRecord } from "./record";
+import { reachedAnyChannel, type OutboxRecord } from "./record";
 import { accepted, NOT_SENT, type Reply } from "./replies";
-import type { Logger } from "./store";
 
 /**
  * Steps 2 and 3 of intake.ts for a request the store has saved: delivery by every channel, then
@@ -16,6 +16,7 @@ import type { Logger } from "./store";
 export async function deliverAndSave(record: OutboxRecord, deps: Deps, time: Phases): Promise<Reply> {
   const { config, store, log } = deps;
   const next = await deliver(record, config, { deadline: time.delivery });
+  logDelivery(log, record, next);
   const reached = reachedAnyChannel(next);
   const save = (snapshot: OutboxRecord) => time.answer.within("saving the delivery", store.update(snapshot));
   if (!config.durable && !reached) {
@@ -25,10 +26,11 @@ export async function deliverAndSave(record: OutboxRecord, deps: Deps, time: Pha
         ? "no delivery channel is configured (SMTP_URL with CONSULTATION_TO, or CONSULTATION_WEBHOOK_URL)"
         : `every channel failed (${next.reason})`;
     log.error(
-      `consultation: answered 503 to request ${record.id}: ${why}, and this is a serverless runtime (${config.serverless} is set) where ${store.description} does not outlive the instance. Set DATABASE_URL to a PostgreSQL database to keep requests durably.`,
+      { event: "refused", leadId: record.id, reason: redact(why) },
+      `answered 503: this is a serverless runtime (${config.serverless} is set) where ${store.description} does not outlive the instance. Set DATABASE_URL to a PostgreSQL database to keep requests durably.`,
     );
     await save({ ...next, status: "refused", reason: why }).catch((error) =>
-      log.error(`consultation: could not record request ${record.id} as refused: ${String(error)}`),
+      log.error({ leadId: record.id }, `could not record the request as refused: ${redact(String(error))}`),
     );
     return NOT_SENT;
   }
@@ -36,11 +38,12 @@ export async function deliverAndSave(record: OutboxRecord, deps: Deps, time: Pha
     await save(next);
   } catch (error) {
     // The request is saved as "pending"; the re-send picks it up once it is stale.
-    log.error(`consultation: could not record the delivery of ${record.id}: ${String(error)}`);
+    log.error({ leadId: record.id }, `could not record the delivery: ${redact(String(error))}`);
   }
-  if (next.status === "failed") {
-    log.error(
-      `consultation: delivery of ${record.id} failed: ${next.reason}${config.durable ? " (the re-send will try again)" : ` (not retried: ${store.description} does not outlive this serverless instance)`}`,
+  if (next.status === "failed" && !config.durable) {
+    log.warn(
+      { leadId: record.id },
+      `the failed channel is not retried: ${store.description} does not outlive this serverless instance`,
     );
   }
   return accepted(record.id);
@@ -62,9 +65,9 @@ export function deliverAfterAnswer(record: OutboxRecord, deps: Deps, time: Phase
 /** Deliveries that went on after their answer, until each has saved its result. */
 const inFlight = new Set<Promise<unknown>>();
 
-function afterAnswer(work: Promise<unknown>, id: string, log: Logger): void {
+function afterAnswer(work: Promise<unknown>, id: string, log: LeadLog): void {
   const tracked = work
-    .catch((error) => log.error(`consultation: delivery of ${id} after the answer failed: ${String(error)}`))
+    .catch((error) => log.error({ leadId: id }, `delivery after the answer failed: ${redact(String(error))}`))
     .finally(() => inFlight.delete(tracked));
   inFlight.add(tracked);
 }

@@ -1,9 +1,10 @@
 import type { Deadline } from "./deadline";
-import { configuredChannels, deliver, reachedAnyChannel } from "./delivery";
+import { configuredChannels, deliver } from "./delivery";
 import type { Deps } from "./deps";
+import { logDelivery, redact } from "./log";
 import { storeShare } from "./phases";
 import { MemoryRateLimiter, type RateKey, type RateTake } from "./rateLimit";
-import type { OutboxRecord } from "./record";
+import { reachedAnyChannel, type OutboxRecord } from "./record";
 import { accepted, NOT_SAVED, type Reply } from "./replies";
 import type { KeyLookup } from "./store";
 
@@ -86,26 +87,23 @@ export async function deliverUnstored(
 ): Promise<Reply> {
   const { config, store, log } = deps;
   const why = `${store.description} could not save it (${String(storeError)})`;
-  if (!configuredChannels(config).length) {
-    log.error(`consultation: refused request ${record.id}: ${why}, and no delivery channel is configured`);
-    return NOT_SAVED;
-  }
-  const next = await deliver(record, config, { deadline });
-  if (!reachedAnyChannel(next)) {
+  const refuse = (because: string) => {
     log.error(
-      `consultation: refused request ${record.id}: ${why}, and every channel failed (${next.reason})`,
+      { event: "refused", leadId: record.id, reason: redact(`${why}, and ${because}`) },
+      "answered 500",
     );
     return NOT_SAVED;
-  }
+  };
+  if (!configuredChannels(config).length) return refuse("no delivery channel is configured");
+  const next = await deliver(record, config, { deadline });
+  logDelivery(log, record, next);
+  if (!reachedAnyChannel(next)) return refuse(`every channel failed (${next.reason})`);
   const delivered = fallback().delivered;
   delivered.set(record.idempotencyKey, { id: record.id, fingerprint: record.fingerprint });
   while (delivered.size > DELIVERED_DIRECTLY_MAX) delivered.delete(delivered.keys().next().value as string);
   log.error(
-    `consultation: request ${record.id} was delivered (${Object.keys(next.delivery)
-      .filter((c) => next.delivery[c as keyof typeof next.delivery]?.status === "delivered")
-      .join(
-        ", ",
-      )}) but not stored: ${why}${next.status === "failed" ? `; not delivered by ${next.reason}` : ""}`,
+    { leadId: record.id },
+    `delivered but not stored: ${redact(why)}; the lead lives only where it was delivered`,
   );
   return accepted(record.id);
 }

@@ -6,6 +6,7 @@ import type { Deps } from "./deps";
 import { formSecret, limited } from "./fallback";
 import { issueFormToken } from "./formToken";
 import { acceptLead } from "./intake";
+import { processLog, requestId } from "./log";
 import { phases } from "./phases";
 import { invalidLimit } from "./rateLimit";
 import { invalid, NOT_JSON, TOO_LARGE, tooMany, type Reply } from "./replies";
@@ -105,6 +106,16 @@ export async function handleConsultation(req: IncomingRequest, deps: Deps): Prom
   return acceptLead(parsed.data, address, deps, time, refused);
 }
 
-export function defaultDeps(config: ConsultationConfig = readConfig()): Deps {
-  return { config, store: processStore(config), now: Date.now, log: console };
+/** What a request is handed in production: this process's store, and its log with the request's id. */
+export function defaultDeps(
+  req: { headers?: IncomingRequest["headers"] },
+  config: ConsultationConfig = readConfig(),
+): Deps {
+  const log = processLog();
+  return {
+    config,
+    store: processStore(config, log),
+    now: Date.now,
+    log: log.child({ requestId: requestId(req.headers) }),
+  };
 }

@@ -6,6 +6,7 @@ import type { Deps } from "./deps";
 import { deliverAfterAnswer, deliverAndSave } from "./dispatch";
 import { deliverUnstored, formSecret, limited, unstoredLookup } from "./fallback";
 import { formTokenAge } from "./formToken";
+import { emailDomain, redact } from "./log";
 import type { Phases } from "./phases";
 import type { OutboxRecord } from "./record";
 import { accepted, FORM_TOKEN, KEY_CONFLICT, replayed, tooMany, type Reply } from "./replies";
@@ -105,6 +106,16 @@ export async function acceptLead(
     delivery: {},
   };
 
+  deps.log.info(
+    {
+      event: "received",
+      leadId: record.id,
+      emailDomain: emailDomain(fields.email),
+      service: fields.service,
+      ...(spamReason ? { spam: spamReason } : {}),
+    },
+    "lead received",
+  );
   // Durable first: the request is saved before anything else happens to it.
   let created: CreateResult | undefined;
   if (!storeError) {
@@ -113,6 +124,17 @@ export async function acceptLead(
     } catch (error) {
       storeError = error;
     }
+  }
+  if (created?.kind === "created") {
+    deps.log.info(
+      { event: "stored", leadId: record.id, status: record.status },
+      `lead stored in ${store.description}`,
+    );
+  } else if (storeError) {
+    deps.log.error(
+      { event: "failed", leadId: record.id, stage: "store", reason: redact(String(storeError)) },
+      `lead not stored: ${store.description} failed`,
+    );
   }
   if (created?.kind === "replay") {
     await take.refund(); // a concurrent twin saved it first

@@ -42,3 +42,11 @@ export interface OutboxRecord {
   context: ConsultationContext;
   delivery: Partial<Record<Channel, ChannelState>>;
 }
+
+/** Whether any channel has the request. */
+export const reachedAnyChannel = (record: OutboxRecord): boolean =>
+  Object.values(record.delivery).some((state) => state?.status === "delivered");
+
+/** A lead no channel has taken yet, still meant to be delivered: the backlog (store.ts). */
+export const waitingForChannel = (record: OutboxRecord): boolean =>
+  (record.status === "pending" || record.status === "failed") && !reachedAnyChannel(record);

@@ -1,14 +1,34 @@
 import { MESSAGES, type FieldErrors } from "../../../schemas/consultation";
+import { API_HEADERS } from "../../../shared/securityHeaders";
 
 /**
- * Every answer the endpoint gives, in one place. Each message is a fixed sentence: none repeats
- * what was sent, so an answer can never reflect a visitor's (or an attacker's) input back.
+ * Every answer the endpoints give, in one place, and how they are written. Each message is a
+ * fixed sentence: none repeats what was sent, so an answer can never reflect a visitor's (or an
+ * attacker's) input back.
  */
+
+/** GET /api/health's body (health.ts): counts and ages, nothing else. */
+export interface HealthReport {
+  /** `ok`; `stuck`: a lead waits past the threshold; `store-unreachable`: the store did not answer. */
+  status: "ok" | "stuck" | "store-unreachable";
+  /** Leads that have reached no channel yet, and how many of them are stuck (null: not known). */
+  waiting: number | null;
+  stuck: number | null;
+  /** How long the oldest of them has waited, in seconds (null: none waits, or not known). */
+  oldestWaitingSeconds: number | null;
+  /** The threshold: CONSULTATION_ALERT_AFTER_MINUTES, in seconds. */
+  stuckAfterSeconds: number;
+}
 
 export interface Reply {
   status: number;
   headers?: Record<string, string>;
-  body: { id: string } | { errors: FieldErrors } | { error: string } | { token: string; minFillMs: number };
+  body:
+    | { id: string }
+    | { errors: FieldErrors }
+    | { error: string }
+    | { token: string; minFillMs: number }
+    | HealthReport;
 }
 
 export const invalid = (errors: FieldErrors): Reply => ({ status: 400, body: { errors } });
@@ -60,3 +80,24 @@ export const safeJson = (value: unknown): string =>
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
+
+/** The response object of a Gatsby Function, as far as `writeReply` uses it. */
+export interface ReplyTarget {
+  status(code: number): unknown;
+  setHeader(name: string, value: string): unknown;
+  send(body: string): unknown;
+}
+
+/**
+ * Writes `reply` as JSON with the site's security headers and a policy for JSON (a host applies
+ * its header rules to files only, so a function sends them itself), not cached unless the reply
+ * says otherwise.
+ */
+export function writeReply(res: ReplyTarget, reply: Reply): void {
+  res.status(reply.status);
+  for (const [name, value] of Object.entries(API_HEADERS)) res.setHeader(name, value);
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+  res.send(safeJson(reply.body));
+}

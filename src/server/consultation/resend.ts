@@ -1,5 +1,7 @@
+import { watchBacklog } from "./alerts";
 import type { ConsultationConfig } from "./config";
 import { configuredChannels, deliver } from "./delivery";
+import { logDelivery, processLog, redact, requestId, type LeadLog } from "./log";
 import type { OutboxRecord } from "./record";
 import type { LeadStore } from "./store";
 
@@ -10,7 +12,19 @@ export interface ResendReport {
   attempted: OutboxRecord[];
   delivered: OutboxRecord[];
   stillFailing: OutboxRecord[];
+  /** What the check for stuck leads did (alerts.ts), for the summary. */
+  alert: string[];
 }
+
+export interface ResendOptions {
+  /** The clock the run's records and the stuck-lead threshold go by. */
+  now?: () => number;
+  /** Where the run's lead events go: by default this process's JSON log, with the run's own id. */
+  log?: LeadLog;
+}
+
+/** The log of one re-send run: its events share an id, as a request's do. */
+const runLog = (): LeadLog => processLog().child({ requestId: requestId(), job: "resend" });
 
 export function needsResend(record: OutboxRecord, now: number): boolean {
   if (record.status === "failed") return true;
@@ -34,13 +48,14 @@ export function missingChannelConfig(config: ConsultationConfig): string | undef
 
 /**
  * Re-delivers every failed (or stale pending) request in the store to the channels configured
- * now, skipping channels that already have it, and saves each result. Refuses to run without a
- * channel, and while another re-send or prune holds the store's lock.
+ * now, skipping channels that already have it, and saves each result; then counts what is still
+ * stuck and alerts when it must (alerts.ts). Refuses to run without a channel, and while another
+ * re-send or prune holds the store's lock.
  */
 export async function resendFailed(
   store: LeadStore,
   config: ConsultationConfig,
-  now: () => number = Date.now,
+  { now = Date.now, log = runLog() }: ResendOptions = {},
 ): Promise<ResendReport> {
   const missing = missingChannelConfig(config);
   if (missing) throw new Error(`Not re-sending: ${missing}.`);
@@ -48,15 +63,22 @@ export async function resendFailed(
     const attempted = await store.pendingDelivery(now() - STALE_PENDING_MS);
     const results: OutboxRecord[] = [];
     for (const record of attempted) {
+      log.info({ event: "resent", leadId: record.id, status: record.status }, "re-sending lead");
       const next = await deliver(record, config, { now: () => new Date(now()) });
+      logDelivery(log, record, next);
       await store.update(next);
       results.push(next);
     }
-    return {
-      attempted,
-      delivered: results.filter((r) => r.status !== "failed"),
-      stillFailing: results.filter((r) => r.status === "failed"),
-    };
+    const stillFailing = results.filter((r) => r.status === "failed");
+    let alert: string[];
+    try {
+      alert = await watchBacklog(store, config, log, now(), stillFailing);
+    } catch (error) {
+      // The re-send itself went through; the count is tried again next run.
+      alert = [`Could not check for stuck requests: ${redact(String(error))}`];
+      log.error(alert[0]);
+    }
+    return { attempted, delivered: results.filter((r) => r.status !== "failed"), stillFailing, alert };
   });
 }
 
@@ -71,20 +93,28 @@ export interface ResendRun {
  * One scheduled run of the re-send, as `npm run consultation:resend`, `npm start`'s timer and the
  * Netlify scheduled function all do it.
  */
-export async function runResend(store: LeadStore, config: ConsultationConfig): Promise<ResendRun> {
+export async function runResend(
+  store: LeadStore,
+  config: ConsultationConfig,
+  options: ResendOptions = {},
+): Promise<ResendRun> {
   const missing = missingChannelConfig(config);
   if (missing)
     return { lines: [`Not re-sending: ${missing}. Failed requests stay as they are.`], exitCode: 2 };
   try {
-    const report = await resendFailed(store, config);
+    const report = await resendFailed(store, config, options);
     if (report.attempted.length === 0) {
-      return { lines: [`No failed consultation requests in ${store.description}.`], exitCode: 0 };
+      return {
+        lines: [`No failed consultation requests in ${store.description}.`, ...report.alert],
+        exitCode: 0,
+      };
     }
     return {
       lines: [
         ...report.delivered.map((r) => `re-sent ${r.id} (${r.status})`),
         ...report.stillFailing.map((r) => `still failing ${r.id}: ${r.reason}`),
         `${report.delivered.length} of ${report.attempted.length} request(s) delivered; ${report.stillFailing.length} still failing.`,
+        ...report.alert,
       ],
       exitCode: report.stillFailing.length ? 1 : 0,
     };

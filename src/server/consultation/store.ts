@@ -45,6 +45,36 @@ export interface PruneReport {
   enquiries: number;
 }
 
+/**
+ * The leads no channel has taken yet (`pending` or `failed`, no channel `delivered`): what the
+ * re-send's alert (alerts.ts) and the health check (health.ts) count. Nothing here names a visitor.
+ */
+export interface Backlog {
+  /** How many leads have reached no channel yet. */
+  waiting: number;
+  /** Of those, how many arrived before the alert threshold: stuck. */
+  stuck: number;
+  /** When the oldest of the waiting leads arrived (ISO), if any waits. */
+  oldestWaiting?: string;
+  /** The stuck leads' ids, oldest first, at most BACKLOG_IDS of them. */
+  stuckIds: string[];
+}
+
+export const BACKLOG_IDS = 20;
+
+/**
+ * An incident the re-send has alerted about and not yet seen end: kept in the store, since each
+ * re-send may run in a process of its own (Netlify's scheduled function always does).
+ */
+export interface Incident {
+  /** When the alert went out (ISO). */
+  alertedAt: string;
+  /** When the oldest stuck lead had arrived, as the alert said (ISO). */
+  since: string;
+  /** How many leads were stuck then. */
+  stuck: number;
+}
+
 export interface StoreOptions {
   /**
    * How long the maintenance lock outlives a holder that stopped renewing it (it renews every
@@ -84,6 +114,15 @@ export interface LeadStore {
 
   /** Requests to deliver again: `failed`, and `pending` ones last updated before `staleBefore`. */
   pendingDelivery(staleBefore: number): Promise<OutboxRecord[]>;
+
+  /** The leads no channel has taken yet; those that arrived before `stuckBefore` are stuck. */
+  backlog(stuckBefore: number): Promise<Backlog>;
+
+  /** The incident the last alert opened, until `setIncident(undefined)` closes it. */
+  incident(): Promise<Incident | undefined>;
+
+  /** Opens (or, with undefined, closes) the incident. Call it inside `exclusive`. */
+  setIncident(incident: Incident | undefined): Promise<void>;
 
   /**
    * Deletes what the retention policy says must go (docs/leads.md, "Retention"). Call it inside

@@ -1,5 +1,6 @@
 import type { ConsultationConfig } from "./config";
 import { FileStore } from "./file/fileStore";
+import { processLog } from "./log";
 import { PostgresStore, type PostgresStoreOptions } from "./postgres/postgresStore";
 import type { LeadStore, Logger } from "./store";
 
@@ -28,7 +29,7 @@ const storeKey = (config: ConsultationConfig): string =>
     ? `postgres:${config.store.url}:${JSON.stringify(config.store.connection)}`
     : `file:${config.store.path}:${config.store.maxBytes}`;
 
-export function processStore(config: ConsultationConfig, log: Logger = console): LeadStore {
+export function processStore(config: ConsultationConfig, log: Logger = processLog()): LeadStore {
   const holder = globalThis as Holder;
   const stores = (holder[STORES_KEY] ??= new Map());
   const key = storeKey(config);

@@ -117,6 +117,30 @@ export const VARIABLES = [
     meaning:
       "`npm start` only: how often it re-sends requests a channel did not take (`0` turns it off; then schedule `npm run consultation:resend`).",
   },
+  {
+    name: "CONSULTATION_ALERT_AFTER_MINUTES",
+    default: "`30`",
+    meaning:
+      "A lead that has reached no channel this many minutes after it arrived is stuck: the re-send alerts (once per incident, then once more when the leads are delivered again) and `/api/health` answers 503.",
+  },
+  {
+    name: "CONSULTATION_ALERT_WEBHOOK_URL",
+    default: "(empty: the log line only)",
+    meaning:
+      "Where the alert and the \"delivered again\" notice go, as JSON with a `text` line (Slack, Mattermost or Google Chat incoming webhooks show it) and the counts; never a visitor's details. Use a service other than the leads' channels: it is skipped when it is CONSULTATION_WEBHOOK_URL.",
+  },
+  {
+    name: "CONSULTATION_ALERT_TO",
+    default: "(empty: no alert email)",
+    meaning:
+      "An address that gets the same alert by email, through CONSULTATION_ALERT_SMTP_URL. Skipped when it is CONSULTATION_TO on the leads' own mail server (the failing channel).",
+  },
+  {
+    name: "CONSULTATION_ALERT_SMTP_URL",
+    default: "SMTP_URL",
+    meaning:
+      "The mail server of the alert email. Best another one than SMTP_URL's: a server that refuses the leads (an expired password) refuses the alert too. Its own address, CONSULTATION_ALERT_TO, is the sender.",
+  },
 ] as const satisfies readonly Variable[];
 
 /** Each variable name, also those declared together on one line. */

@@ -105,6 +105,37 @@ describe("configuration", () => {
   });
 });
 
+describe("the stuck-lead alert", () => {
+  test("30 minutes unless set; the alert email through CONSULTATION_ALERT_SMTP_URL, else SMTP_URL", () => {
+    expect(readConfig({}).alert).toEqual({ afterMs: 30 * 60_000, webhookUrl: undefined, email: undefined });
+    expect(readConfig({ CONSULTATION_ALERT_AFTER_MINUTES: "5" }).alert.afterMs).toBe(5 * 60_000);
+    expect(readConfig({ CONSULTATION_ALERT_AFTER_MINUTES: "0" }).alert.afterMs).toBe(30 * 60_000);
+    // No mail server at all: no alert email.
+    expect(readConfig({ CONSULTATION_ALERT_TO: "ops@example.com" }).alert.email).toBeUndefined();
+    const leadsServer = readConfig({
+      SMTP_URL: "smtps://mail.example:465",
+      CONSULTATION_FROM: "website@example.com",
+      CONSULTATION_ALERT_TO: "ops@example.com",
+    });
+    expect(leadsServer.alert.email).toEqual({
+      to: "ops@example.com",
+      smtpUrl: "smtps://mail.example:465",
+      from: "website@example.com",
+      allowInsecureAuth: false,
+    });
+    const ownServer = readConfig({
+      SMTP_URL: "smtps://mail.example:465",
+      CONSULTATION_FROM: "website@example.com",
+      CONSULTATION_ALERT_TO: "ops@example.com",
+      CONSULTATION_ALERT_SMTP_URL: "smtps://other.example:465",
+    });
+    expect(ownServer.alert.email).toMatchObject({
+      smtpUrl: "smtps://other.example:465",
+      from: "ops@example.com",
+    });
+  });
+});
+
 describe("the client address", () => {
   const config = (env: Record<string, string> = {}) => readConfig(env);
   const req = (headers: Record<string, string>, socket = "10.0.0.9", extra = {}) => ({

@@ -177,7 +177,7 @@ describe("PG* variables", () => {
     };
     const config = readConfig(env);
     const store = openStore(config);
-    const log = { warn: jest.fn(), error: jest.fn() };
+    const log = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
     const deps: Deps = { config, store, now: Date.now, log };
     try {
       const reply = await handleConsultation(fakeRequest(validRequest()) as never, deps);
@@ -199,7 +199,7 @@ describe("PG* variables", () => {
       PGSSLMODE: "require",
       CONSULTATION_RATE_LIMIT: "100/600",
     });
-    const log = { warn: jest.fn(), error: jest.fn() };
+    const log = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
     const store = openStore(config, log);
     const deps: Deps = { config, store, now: Date.now, log };
     try {
@@ -208,7 +208,7 @@ describe("PG* variables", () => {
       }));
       // No channel is configured either: the lead is refused, with the reason in the log.
       expect([500, 503]).toContain(reply.status);
-      expect(log.error.mock.calls.flat().join("\n")).toMatch(/does not support SSL/i);
+      expect(JSON.stringify(log.error.mock.calls)).toMatch(/does not support SSL/i);
     } finally {
       await store.close();
     }

@@ -1,6 +1,7 @@
 import consultation from "../../../api/consultation";
 import { resetProcessStores } from "../stores";
 import { fakeRequest, fakeResponse, tempOutbox, withEnv } from "../../../../test/consultation";
+import { captureJsonLog, type CapturedLog } from "../../../../test/jsonLog";
 import { startSmtp, startWebhook, type SmtpPeer, type WebhookPeer } from "../../../../test/peers";
 
 /**
@@ -47,12 +48,14 @@ export const LEADS_INBOX = {
 export interface TestOutbox {
   readonly file: string;
   lines(): Record<string, unknown>[];
+  /** The lead log the test's requests wrote (JSON lines on standard output), kept from the output. */
+  readonly log: CapturedLog;
 }
 
 /**
  * Installs, for the calling test file, a fresh outbox and the variables `env` sets (over a rate
  * limit no test reaches unless it sets its own) before each test, with `quiet`'s console methods
- * silenced; after it, the variables, the outbox and the mocks are put back.
+ * silenced and the lead log captured; after it, the variables, the outbox and the mocks are put back.
  */
 export function setUpEndpoint(
   env: Record<string, string | undefined>,
@@ -60,12 +63,14 @@ export function setUpEndpoint(
 ): TestOutbox {
   let outbox: ReturnType<typeof tempOutbox>;
   let restoreEnv: () => void;
+  let log: CapturedLog;
 
   beforeEach(async () => {
     await resetProcessStores();
     outbox = tempOutbox();
     restoreEnv = withEnv({ CONSULTATION_OUTBOX: outbox.file, CONSULTATION_RATE_LIMIT: "1000/600", ...env });
     for (const method of quiet) jest.spyOn(console, method).mockImplementation(() => undefined);
+    log = captureJsonLog();
   });
 
   afterEach(() => {
@@ -79,6 +84,9 @@ export function setUpEndpoint(
       return outbox.file;
     },
     lines: () => outbox.lines(),
+    get log() {
+      return log;
+    },
   };
 }
 

@@ -25,7 +25,7 @@ let pg: PostgresServer;
 let url: string;
 const cleanups: (() => Promise<unknown>)[] = [];
 const stores: LeadStore[] = [];
-const log = { warn: jest.fn(), error: jest.fn() };
+const log = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
 
 beforeAll(async () => {
   pg = await startPostgres();
@@ -173,7 +173,7 @@ describe("a slow channel", () => {
     // The mail server is fixed; the scheduled re-send delivers the lead once.
     const smtp = await smtpPeer();
     const later = readConfig({ ...TEST_ENV, DATABASE_URL: url, SMTP_URL: smtp.url, CONSULTATION_TO: TO });
-    const report = await resendFailed(endpoint.store, later, () => Date.now() + 60 * 60_000);
+    const report = await resendFailed(endpoint.store, later, { now: () => Date.now() + 60 * 60_000, log });
     expect(report.delivered.map((r) => r.id)).toEqual([idOf(reply)]);
     expect(smtp.mails).toHaveLength(1);
     expect(smtp.mails[0].text).toContain(body.details);

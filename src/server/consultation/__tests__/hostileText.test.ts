@@ -69,7 +69,7 @@ describe.each(["file", "postgres"] as const)("the %s store", (kind) => {
       kind === "postgres" ? { ...env, DATABASE_URL: await pg.createDatabase() } : env,
     );
     store = openStore(config, { warn: () => undefined, error: () => undefined });
-    deps = { config, store, now: Date.now, log: { warn: jest.fn(), error: jest.fn() } };
+    deps = { config, store, now: Date.now, log: { info: jest.fn(), warn: jest.fn(), error: jest.fn() } };
   });
   afterAll(async () => {
     await store.close();

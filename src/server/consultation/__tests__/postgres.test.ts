@@ -27,7 +27,7 @@ let url: string;
 let smtp: SmtpPeer | undefined;
 let webhook: WebhookPeer | undefined;
 const stores: PostgresStore[] = [];
-const log = { warn: jest.fn(), error: jest.fn() };
+const log = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
 
 beforeAll(async () => {
   pg = await startPostgres();

@@ -15,7 +15,7 @@ import { startPostgres, type PostgresServer } from "../../../../test/harness/pos
  */
 
 const root = path.resolve(__dirname, "../../../..");
-export const quiet = { warn: () => undefined, error: () => undefined };
+export const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 export const DAY = 24 * 3600_000;
 
 /** Both stores, for `describe.each(STORE_KINDS)("the %s store", ...)`. */

@@ -4,8 +4,9 @@ import { DAY, lead, lockContest, setUpStore, STORE_KINDS } from "./store.harness
 
 /**
  * What the re-send and the prune rely on, against both stores (store.test.ts describes the
- * setup): the requests due for a re-send, the prune, and the maintenance lock that keeps two
- * runs apart, a lease that a live holder keeps and a dead or frozen one loses.
+ * setup): the requests due for a re-send, the backlog the alert and the health check count and
+ * the incident the alert opens, the prune, and the maintenance lock that keeps two runs apart, a
+ * lease that a live holder keeps and a dead or frozen one loses.
  */
 
 describe.each(STORE_KINDS)("the %s store", (kind) => {
@@ -23,6 +24,52 @@ describe.each(STORE_KINDS)("the %s store", (kind) => {
     await store.update({ ...fixed, status: "delivered" });
     const due = await store.pendingDelivery(now - 15 * 60_000);
     expect(due.map((r) => r.id).sort()).toEqual([failed.id, stale.id].sort());
+  });
+
+  test("the backlog: leads no channel has taken, by their latest state; those that arrived before the threshold are stuck, oldest first", async () => {
+    const { store } = kit;
+    const now = Date.now();
+    const minutes = (n: number) => now - n * 60_000;
+    const stuck = lead({ status: "failed" }, minutes(40));
+    const interrupted = lead({}, minutes(45));
+    const fresh = lead({}, minutes(1));
+    const oneChannel = lead(
+      {
+        status: "failed",
+        delivery: {
+          email: { status: "delivered", at: new Date(minutes(50)).toISOString(), attempts: 1 },
+          webhook: {
+            status: "failed",
+            at: new Date(minutes(50)).toISOString(),
+            attempts: 1,
+            error: "HTTP 500",
+          },
+        },
+      },
+      minutes(50),
+    );
+    const fixed = lead({ status: "failed" }, minutes(60));
+    const others = (["spam", "refused", "stored", "delivered"] as const).map((status) =>
+      lead({ status }, minutes(90)),
+    );
+    for (const r of [stuck, interrupted, fresh, oneChannel, fixed, ...others]) await store.create(r, now);
+    await store.update({ ...fixed, status: "delivered" });
+    expect(await store.backlog(minutes(30))).toEqual({
+      waiting: 3,
+      stuck: 2,
+      oldestWaiting: interrupted.receivedAt,
+      stuckIds: [interrupted.id, stuck.id],
+    });
+    expect(await store.backlog(minutes(60))).toMatchObject({ waiting: 3, stuck: 0, stuckIds: [] });
+  });
+
+  test("the open incident outlives the instance that opened it, until it is closed", async () => {
+    const incident = { alertedAt: "2026-11-20T10:31:00.000Z", since: "2026-11-20T10:00:00.000Z", stuck: 2 };
+    expect(await kit.store.incident()).toBeUndefined();
+    await kit.store.exclusive(() => kit.store.setIncident(incident));
+    expect(await kit.reopened().incident()).toEqual(incident);
+    await kit.store.exclusive(() => kit.store.setIncident(undefined));
+    expect(await kit.reopened().incident()).toBeUndefined();
   });
 
   test("prune: spam after 30 days, enquiries 24 months after the last update; the rest stays", async () => {

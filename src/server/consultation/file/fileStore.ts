@@ -3,11 +3,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { IdempotencyStore, IDEMPOTENCY_TTL_MS } from "../idempotency";
 import { MemoryRateLimiter } from "../rateLimit";
-import type { OutboxRecord } from "../record";
+import { waitingForChannel, type OutboxRecord } from "../record";
 import {
+  BACKLOG_IDS,
   DEFAULT_LEASE_MS,
   StoreFullError,
+  type Backlog,
   type CreateResult,
+  type Incident,
   type KeyLookup,
   type LeadStore,
   type Logger,
@@ -163,6 +166,49 @@ export class FileStore implements LeadStore {
       this.log,
     );
     return [...due.values()];
+  }
+
+  async backlog(stuckBefore: number): Promise<Backlog> {
+    const waiting = new Map<string, number>();
+    await scanOutbox(
+      this.file,
+      (r) => {
+        // By its latest line: a lead appears again when its state changes.
+        if (waitingForChannel(r)) waiting.set(r.id, Date.parse(r.receivedAt));
+        else waiting.delete(r.id);
+      },
+      this.log,
+    );
+    const oldestFirst = [...waiting].sort(([, a], [, b]) => a - b);
+    const stuck = oldestFirst.filter(([, at]) => at < stuckBefore);
+    return {
+      waiting: waiting.size,
+      stuck: stuck.length,
+      oldestWaiting: oldestFirst.length ? new Date(oldestFirst[0][1]).toISOString() : undefined,
+      stuckIds: stuck.slice(0, BACKLOG_IDS).map(([id]) => id),
+    };
+  }
+
+  /** Beside the outbox, as its lock is; written whole (a new file renamed over the old one). */
+  private get incidentFile(): string {
+    return `${this.file}.incident.json`;
+  }
+
+  async incident(): Promise<Incident | undefined> {
+    try {
+      return JSON.parse(await fs.promises.readFile(this.incidentFile, "utf8")) as Incident;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+      throw error;
+    }
+  }
+
+  async setIncident(incident: Incident | undefined): Promise<void> {
+    if (!incident) return fs.promises.rm(this.incidentFile, { force: true });
+    await fs.promises.mkdir(path.dirname(this.file), { recursive: true });
+    const next = `${this.incidentFile}.${process.pid}`;
+    await fs.promises.writeFile(next, JSON.stringify(incident), { mode: 0o600 });
+    await fs.promises.rename(next, this.incidentFile);
   }
 
   async prune(cutoffs: PruneCutoffs): Promise<PruneReport> {

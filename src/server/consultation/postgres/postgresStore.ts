@@ -3,7 +3,9 @@ import { IDEMPOTENCY_TTL_MS } from "../idempotency";
 import type { OutboxRecord } from "../record";
 import {
   DEFAULT_LEASE_MS,
+  type Backlog,
   type CreateResult,
+  type Incident,
   type KeyLookup,
   type LeadStore,
   type Logger,
@@ -18,6 +20,7 @@ import {
   type Connection,
   type Timeouts,
 } from "./connection";
+import { readBacklog, readIncident, writeIncident } from "./backlog";
 import { withAdvisoryLease } from "./lease";
 import { PostgresRateLimiter } from "./rateLimit";
 import {
@@ -193,6 +196,18 @@ export class PostgresStore implements LeadStore {
       [new Date(staleBefore)],
     );
     return rows.map(toRecord);
+  }
+
+  backlog(stuckBefore: number): Promise<Backlog> {
+    return readBacklog((sql, values) => this.query(sql, values), stuckBefore);
+  }
+
+  incident(): Promise<Incident | undefined> {
+    return readIncident((sql, values) => this.query(sql, values));
+  }
+
+  setIncident(incident: Incident | undefined): Promise<void> {
+    return writeIncident((sql, values) => this.query(sql, values), incident);
   }
 
   async prune(cutoffs: PruneCutoffs): Promise<PruneReport> {
