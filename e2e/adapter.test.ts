@@ -14,12 +14,14 @@ import { loadSite } from "../gatsby/lib/content";
 import { adminPolicy, headerSettings, scriptSources } from "../gatsby/lib/csp";
 import { headerRules, headersFor, IMMUTABLE, REVALIDATE } from "../gatsby/lib/headers";
 import { contentDir } from "../gatsby/lib/paths";
-import { proxiedUrls } from "../scripts/siteServer/thirdPartyProxy";
-import { gtagScriptUrl } from "../shared/analyticsIds";
+import { headersBytesPerPage, HEADERS_BYTES_PER_PAGE_BUDGET } from "../bench/headersSize";
+import { readRedirects, redirectMatcher } from "../scripts/siteServer/netlifyRules";
+import { gtagScriptUrl, THIRD_PARTY_PROXY_PATH } from "../shared/analyticsIds";
 import { SERVERLESS_ENV } from "../src/server/consultation/config";
 import { resetProcessStores } from "../src/server/consultation/stores";
 import { validRequest } from "../test/consultation";
 import { startPostgres, type PostgresServer } from "../test/harness/postgres";
+import { GROWN_SITE_DIR } from "../test/harness/grownSite";
 import { routeTable } from "../test/harness/routes";
 import { samplePaths } from "../test/harness/samplePages";
 import { headerMatcher, readHeaderRules, type HeaderRule } from "../scripts/siteServer/netlifyRules";
@@ -138,12 +140,25 @@ describe("public/_headers and public/_redirects", () => {
     assert.equal(headersFor(rules, `/${bundles[0]}`)["cache-control"], IMMUTABLE);
   });
 
-  test("_redirects sends /api/consultation to its function, and only gtag.js through Partytown's proxy", () => {
-    const redirects = fs.readFileSync(path.join(publicDir, "_redirects"), "utf8");
-    assert.match(redirects, /^\/api\/consultation\s+\/\.netlify\/functions\/consultation-js\s+200$/m);
-    // Netlify's query-parameter rewrite, the list npm start's server reads too (ADR 0011).
-    assert.deepEqual([...proxiedUrls(redirects)], [gtagScriptUrl(process.env.GATSBY_GA_MEASUREMENT_ID!)]);
-    assert.equal(redirects.match(/__third-party-proxy/g)?.length, 1);
+  test("the rules send /api/consultation to its function, and only gtag.js through Partytown's proxy", async () => {
+    // Read and matched as the host does (public/_redirects and the Frameworks API's config).
+    const rules = await readRedirects(root);
+    const match = await redirectMatcher(rules);
+    const asked = (url: string) => ({ url, headers: {} }) as never;
+    assert.equal(match(asked("/api/consultation"))?.to, "/.netlify/functions/consultation-js");
+    const gtag = gtagScriptUrl(process.env.GATSBY_GA_MEASUREMENT_ID!);
+    assert.equal(match(asked(`${THIRD_PARTY_PROXY_PATH}?url=${encodeURIComponent(gtag)}`))?.to, gtag);
+    const proxied = rules.filter((r) => r.from === THIRD_PARTY_PROXY_PATH).map((r) => r.to);
+    assert.deepEqual(proxied, [gtag]);
+    assert.doesNotMatch(fs.readFileSync(path.join(publicDir, "_redirects"), "utf8"), /__third-party-proxy/);
+  });
+
+  test(`public/_headers grows with the pages, not with the files: at most ${HEADERS_BYTES_PER_PAGE_BUDGET} bytes per page, on this site and the grown one`, () => {
+    for (const dir of [publicDir, path.join(GROWN_SITE_DIR, "public")]) {
+      const { perPage, pages } = headersBytesPerPage(dir);
+      assert.ok(pages > 100, `${dir}: ${pages} pages`);
+      assert.ok(perPage <= HEADERS_BYTES_PER_PAGE_BUDGET, `${dir}: ${perPage.toFixed(0)} bytes per page`);
+    }
   });
 });
 
@@ -236,8 +251,11 @@ describe("the /api/consultation function bundle, as Netlify runs it", () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "adapter-fn-"));
     pg = await startPostgres();
     databaseUrl = await pg.createDatabase();
-    const manifest = JSON.parse(fs.readFileSync(path.join(FUNCTION_DIR, "consultation-js.json"), "utf8"));
+    const manifestText = fs.readFileSync(path.join(FUNCTION_DIR, "consultation-js.json"), "utf8");
+    const manifest = JSON.parse(manifestText);
     assert.deepEqual(manifest.config.includedFiles, [".cache/functions/consultation.js"]);
+    // Portable: the files are named from the project's folder, wherever it was built.
+    assert.ok(!manifestText.includes(root), `the build machine's folder in ${manifestText}`);
     handler = require(path.join(FUNCTION_DIR, "consultation-js.js")).handler;
     assert.equal(typeof handler, "function");
   });
