@@ -7,9 +7,7 @@ import { ContentError, loadSite } from "./gatsby/lib/content";
 import { contentDir } from "./gatsby/lib/paths";
 import { NEW_HOME_PATH } from "./shared/routes";
 import { sitemapSerializer, SITEMAP_QUERY } from "./gatsby/lib/sitemap";
-import { headerSettings } from "./gatsby/lib/csp";
-import { headerRules } from "./gatsby/lib/headers";
-import { withPagePolicies } from "./gatsby/lib/pagePolicies";
+import { withHostRules } from "./gatsby/lib/hostRules";
 import { gtagScriptUrl, MEASUREMENT_ID_PATTERN, resolveMeasurementId } from "./shared/analyticsIds";
 import { resolveCountryLookupUrl } from "./shared/countryLookupUrl";
 import { lookupUrlProblem } from "./schemas/urls";
@@ -65,17 +63,16 @@ const config: GatsbyConfig = {
     siteUrl: site.siteUrl,
   },
   trailingSlash: "never",
-  // The host's output (Netlify: public/_headers, public/_redirects, and the functions in
-  // .netlify/functions-internal/) is written by every build, so a deploy needs no manual step.
-  // Each page's rule gets its own policy, with the hashes of the page's inline scripts
-  // (gatsby/lib/pagePolicies.ts).
-  adapter: withPagePolicies(adapter()),
-  // Security headers, declared once (gatsby/lib/headers.ts): the adapter writes them for the CDN,
-  // and `npm start` (scripts/serve.ts) reads what it wrote.
-  headers: headerRules(headerSettings(site)),
+  // The host's output (Netlify: public/_headers, public/_redirects, .netlify/v1/config.json and
+  // the functions in .netlify/functions-internal/) is written by every build, so a deploy needs no
+  // manual step. The site's wrapper corrects what Netlify would read otherwise and gives each page
+  // its own policy (gatsby/lib/hostRules.ts). The security headers are not handed to Gatsby, which
+  // would copy them onto every file: the build writes them as a few rules of their own
+  // (gatsby/lib/headers.ts, gatsby/node/onPostBuild.ts).
+  adapter: withHostRules(adapter()),
   // gtag.js runs in Partytown's worker (ADR 0011), which fetches it through Gatsby's same-origin
-  // proxy, /__third-party-proxy?url=<this URL>: the adapter writes it as a Netlify rewrite, and
-  // `npm start` (scripts/serve.ts) proxies it from that rewrite. Only this exact URL is proxied.
+  // proxy, /__third-party-proxy?url=<this URL>: the build writes the rewrite for Netlify (ADR 0015),
+  // and `npm start` (scripts/serve.ts) matches it the same way. Only this exact URL is proxied.
   partytownProxiedURLs: measurementId ? [gtagScriptUrl(measurementId)] : [],
   // Query result types (`Queries.*`), also for the queries in gatsby/ (npm run typegen writes them
   // without a build).

@@ -10,9 +10,9 @@ module.exports = {
   // Test files are named *.test.ts(x); a script named test.ts is not a test.
   testMatch: ["**/*.test.[jt]s?(x)"],
   testPathIgnorePatterns: ["/node_modules/", "/\\.cache/", "/public/", "/e2e/"],
-  // Gatsby's and Netlify's header parser (with its dependencies) are ES modules, and so are `feed` and `web-vitals`: compile them too.
+  // Gatsby's and Netlify's header and redirect parsers (with their dependencies) are ES modules, and so are `feed` and `web-vitals`: compile them too.
   transformIgnorePatterns: [
-    "node_modules/(?!(gatsby|gatsby-script|gatsby-plugin-image|@netlify/headers-parser|escape-string-regexp|path-exists|is-plain-obj|map-obj|feed|web-vitals)/)",
+    "node_modules/(?!(gatsby|gatsby-script|gatsby-plugin-image|@netlify/headers-parser|@netlify/redirect-parser|escape-string-regexp|path-exists|is-plain-obj|map-obj|feed|web-vitals)/)",
   ],
   setupFiles: ["<rootDir>/test/loadershim.js"],
   setupFilesAfterEnv: ["<rootDir>/test/setup.ts"],

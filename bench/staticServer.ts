@@ -5,7 +5,8 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { serveProcess, type Server } from "../test/harness/server";
 import { COMPRESSIBLE, contentType } from "../scripts/contentTypes";
-import { proxiedUrls, proxy, proxyTarget, type FetchUpstream } from "../scripts/siteServer/thirdPartyProxy";
+import { readRedirects, redirectMatcher } from "../scripts/siteServer/netlifyRules";
+import { proxy, type FetchUpstream } from "../scripts/siteServer/thirdPartyProxy";
 import { cacheControl } from "../gatsby/lib/headers";
 
 /**
@@ -26,8 +27,8 @@ function resolve(dir: string, urlPath: string): string | undefined {
 }
 
 /**
- * Partytown's worker fetches gtag.js through the site's proxy path, which the CDN answers from
- * the build's `public/_redirects` (scripts/siteServer/thirdPartyProxy.ts). Here the upstream is the
+ * Partytown's worker fetches gtag.js through the site's proxy path, which the CDN rewrites by the
+ * build's rule (matched here as npm start does: scripts/siteServer/netlifyRules.ts). Here the upstream is the
  * benchmark's stub (bench/thirdPartyStub.ts) at `thirdParty` ("127.0.0.1:port"), asked with the
  * real host name (Chromium reaches it by --host-resolver-rules; this process by address).
  */
@@ -60,18 +61,18 @@ function stubUpstream(thirdParty: string): FetchUpstream {
     });
 }
 
-function listen(root: string, port: number, thirdParty?: string): http.Server {
+async function listen(root: string, port: number, thirdParty?: string): Promise<http.Server> {
   const cache = new Map<string, Buffer>();
-  const redirects = path.join(root, "_redirects");
-  const proxied = proxiedUrls(fs.existsSync(redirects) ? fs.readFileSync(redirects, "utf8") : "");
+  // The project folder's rules (`root` is its public/).
+  const matchRule = await redirectMatcher(await readRedirects(path.dirname(root)));
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    const target = thirdParty ? proxyTarget(url, proxied) : undefined;
-    if (target && thirdParty) {
+    const rule = thirdParty ? matchRule(req) : null;
+    if (rule && thirdParty && rule.status === 200 && /^https:\/\//.test(rule.to)) {
       return void proxy(
         req,
         res,
-        target,
+        rule.to,
         { "cache-control": cacheControl(url.pathname) },
         stubUpstream(thirdParty),
       );
@@ -122,5 +123,5 @@ export function serveStatic(dir: string, thirdParty?: string): Promise<Server> {
 
 if (require.main === module) {
   const [dir, port, thirdParty] = process.argv.slice(2);
-  listen(path.resolve(dir), Number(port), thirdParty);
+  void listen(path.resolve(dir), Number(port), thirdParty);
 }

@@ -14,18 +14,20 @@ import { loadSite } from "../gatsby/lib/content";
 import { adminPolicy, headerSettings, scriptSources } from "../gatsby/lib/csp";
 import { headerRules, headersFor, IMMUTABLE, REVALIDATE } from "../gatsby/lib/headers";
 import { contentDir } from "../gatsby/lib/paths";
-import { proxiedUrls } from "../scripts/siteServer/thirdPartyProxy";
-import { gtagScriptUrl } from "../shared/analyticsIds";
+import { headersBytesPerPage, HEADERS_BYTES_PER_PAGE_BUDGET } from "../bench/headersSize";
+import { readRedirects, redirectMatcher } from "../scripts/siteServer/netlifyRules";
+import { gtagScriptUrl, THIRD_PARTY_PROXY_PATH } from "../shared/analyticsIds";
 import { API_HEADERS } from "../shared/securityHeaders";
 import { SERVERLESS_ENV } from "../src/server/consultation/config";
 import { resetProcessStores } from "../src/server/consultation/stores";
 import { validRequest } from "../test/consultation";
 import { startPostgres, type PostgresServer } from "../test/harness/postgres";
+import { GROWN_SITE_DIR } from "../test/harness/grownSite";
 import { routeTable } from "../test/harness/routes";
 import { samplePaths } from "../test/harness/samplePages";
 import { headerMatcher, readHeaderRules, type HeaderRule } from "../scripts/siteServer/netlifyRules";
 import { expectedPolicy } from "./lib/csp";
-import { keepFunctionLog, netlifyMatcher } from "./lib/netlify";
+import { keepFunctionLog } from "./lib/netlify";
 
 const root = path.resolve(__dirname, "..");
 const publicDir = path.join(root, "public");
@@ -140,26 +142,31 @@ describe("public/_headers and public/_redirects", () => {
     assert.equal(headersFor(rules, `/${bundles[0]}`)["cache-control"], IMMUTABLE);
   });
 
-  test("Netlify's own matcher routes /api/consultation and /api/health to their functions, from _redirects", async () => {
-    const match = await netlifyMatcher(path.join(publicDir, "_redirects"));
-    for (const [route, fn] of [
-      ["/api/consultation", "consultation-js"],
-      ["/api/health", "health-js"],
-    ]) {
-      const rule = match(route);
-      assert.equal(rule?.to, `/.netlify/functions/${fn}`, route);
-      assert.equal(rule?.status, 200, route);
-      assert.ok(fs.existsSync(path.join(root, ".netlify/functions-internal", fn, `${fn}.js`)), fn);
+  test("the rules send /api/consultation and /api/health to their functions, and only gtag.js through Partytown's proxy", async () => {
+    // Read and matched as the host does (public/_redirects and the Frameworks API's config).
+    const rules = await readRedirects(root);
+    const match = await redirectMatcher(rules);
+    const asked = (url: string) => ({ url, headers: {} }) as never;
+    for (const fn of ["consultation", "health"]) {
+      const rule = match(asked(`/api/${fn}`));
+      assert.equal(rule?.to, `/.netlify/functions/${fn}-js`, fn);
+      assert.equal(rule?.status, 200, fn);
+      assert.ok(fs.existsSync(path.join(root, ".netlify/functions-internal", `${fn}-js`, `${fn}-js.js`)), fn);
     }
-    assert.equal(match("/api/other"), null);
+    assert.equal(match(asked("/api/other")), null);
+    const gtag = gtagScriptUrl(process.env.GATSBY_GA_MEASUREMENT_ID!);
+    assert.equal(match(asked(`${THIRD_PARTY_PROXY_PATH}?url=${encodeURIComponent(gtag)}`))?.to, gtag);
+    const proxied = rules.filter((r) => r.from === THIRD_PARTY_PROXY_PATH).map((r) => r.to);
+    assert.deepEqual(proxied, [gtag]);
+    assert.doesNotMatch(fs.readFileSync(path.join(publicDir, "_redirects"), "utf8"), /__third-party-proxy/);
   });
 
-  test("_redirects sends /api/consultation to its function, and only gtag.js through Partytown's proxy", () => {
-    const redirects = fs.readFileSync(path.join(publicDir, "_redirects"), "utf8");
-    assert.match(redirects, /^\/api\/consultation\s+\/\.netlify\/functions\/consultation-js\s+200$/m);
-    // Netlify's query-parameter rewrite, the list npm start's server reads too (ADR 0011).
-    assert.deepEqual([...proxiedUrls(redirects)], [gtagScriptUrl(process.env.GATSBY_GA_MEASUREMENT_ID!)]);
-    assert.equal(redirects.match(/__third-party-proxy/g)?.length, 1);
+  test(`public/_headers grows with the pages, not with the files: at most ${HEADERS_BYTES_PER_PAGE_BUDGET} bytes per page, on this site and the grown one`, () => {
+    for (const dir of [publicDir, path.join(GROWN_SITE_DIR, "public")]) {
+      const { perPage, pages } = headersBytesPerPage(dir);
+      assert.ok(pages > 100, `${dir}: ${pages} pages`);
+      assert.ok(perPage <= HEADERS_BYTES_PER_PAGE_BUDGET, `${dir}: ${perPage.toFixed(0)} bytes per page`);
+    }
   });
 });
 
@@ -255,8 +262,11 @@ describe("the /api/consultation function bundle, as Netlify runs it", () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "adapter-fn-"));
     pg = await startPostgres();
     databaseUrl = await pg.createDatabase();
-    const manifest = JSON.parse(fs.readFileSync(path.join(FUNCTION_DIR, "consultation-js.json"), "utf8"));
+    const manifestText = fs.readFileSync(path.join(FUNCTION_DIR, "consultation-js.json"), "utf8");
+    const manifest = JSON.parse(manifestText);
     assert.deepEqual(manifest.config.includedFiles, [".cache/functions/consultation.js"]);
+    // Portable: the files are named from the project's folder, wherever it was built.
+    assert.ok(!manifestText.includes(root), `the build machine's folder in ${manifestText}`);
     handler = require(path.join(FUNCTION_DIR, "consultation-js.js")).handler;
     assert.equal(typeof handler, "function");
   });

@@ -25,8 +25,8 @@ export const gtagScriptUrl = (id: string): string => `${GTAG_ORIGIN}/gtag/js?id=
 /**
  * Gatsby's proxy for Partytown's third-party scripts: the worker fetches gtag.js from the site's
  * own address, which the host rewrites to the URL (gatsby-config `partytownProxiedURLs`, written
- * into public/_redirects by the adapter; `npm start` reads the same line). Gatsby's Script writes
- * it into the tag's script address; declared here once for the server (scripts/siteServer) and
- * robots.txt.
+ * into Netlify's Frameworks API config by gatsby/lib/hostRules.ts; `npm start` matches the same
+ * rule). Gatsby's Script writes it into the tag's script address; declared here once for the
+ * tests and robots.txt.
  */
 export const THIRD_PARTY_PROXY_PATH = "/__third-party-proxy";

@@ -103,3 +103,35 @@ export async function startWebhook(): Promise<WebhookPeer> {
     });
   return peer;
 }
+
+export interface ScriptPeer {
+  /** The peer's origin (`http://127.0.0.1:<port>`). */
+  origin: string;
+  /** The path and query of every request it got, in order. */
+  requests: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * A third party's script host on loopback (gtag.js's stand-in): answers any path with `body` as
+ * JavaScript, cacheable for 15 minutes as Google's is, and records what was asked.
+ */
+export async function startScriptPeer(body: string): Promise<ScriptPeer> {
+  const peer: ScriptPeer = { origin: "", requests: [], stop: async () => undefined };
+  const server = http.createServer((req, res) => {
+    peer.requests.push(req.url ?? "");
+    res.writeHead(200, {
+      "content-type": "application/javascript; charset=UTF-8",
+      "cache-control": "private, max-age=900",
+    });
+    res.end(req.method === "HEAD" ? undefined : body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  peer.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  peer.stop = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return peer;
+}

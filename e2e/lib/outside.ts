@@ -7,9 +7,10 @@ import { TEST_MEASUREMENT_ID } from "../../test/harness/production";
  * site under test is answered here. Third parties the site really calls get a stand-in:
  *  - gtag.js, which Partytown's worker fetches through the site's proxy
  *    (`/__third-party-proxy?url=https://www.googletagmanager.com/gtag/js?id=...`, answered here
- *    before it reaches the server, which has no internet either; the server's side of the proxy
- *    has its own tests): a tiny script that, like the real one, reads the dataLayer and sends
- *    collect requests to www.google-analytics.com, so the tests see what the tag would have sent;
+ *    before it reaches the server, which has no internet either, unless a test of the host's own
+ *    proxy lets it through to a server whose upstream is a stand-in: e2e/netlify-host.test.ts):
+ *    a tiny script that, like the real one, reads the dataLayer and sends collect requests to
+ *    www.google-analytics.com, so the tests see what the tag would have sent;
  *  - the collect endpoint: an empty 204;
  *  - the country-lookup service: a JSON answer (by default a country with no page of ours);
  *  - anything else from outside: aborted.
@@ -64,6 +65,11 @@ export interface OutsideOptions {
   countryLookup?: { status: number; body: string } | "abort" | "hang";
   /** gtag.js is answered once this settles: a test holds the worker's start while it acts. */
   gtagHeld?: Promise<unknown>;
+  /**
+   * The worker's request for gtag.js goes on to the server under test (logged, not answered
+   * here): a test of the host's own proxy, whose upstream is a stand-in serving FAKE_GTAG_JS.
+   */
+  proxyReachesServer?: boolean;
 }
 
 export interface OutsideLog {
@@ -99,6 +105,7 @@ export async function interceptOutside(
         const target = url.searchParams.get("url") ?? "";
         if (target.startsWith(`${GTAG_JS_URL}?`)) {
           log.tags.push(new URL(target));
+          if (options.proxyReachesServer) return route.continue();
           if (options.gtagHeld) await options.gtagHeld;
           return route.fulfill({ status: 200, contentType: "text/javascript", body: FAKE_GTAG_JS });
         }

@@ -1,8 +1,9 @@
 /**
- * The site's response headers, declared once. gatsby-config hands `headerRules()` to Gatsby, whose
- * adapter writes them to the host's config (Netlify: public/_headers); `npm start`
- * (scripts/serve.ts) and the browser tests send `headersFor()` of the same rules, so the machine
- * the site runs on and the CDN answer alike. Cache lifetimes are Gatsby's own (see `cacheControl`).
+ * The site's response headers, declared once. The build writes `headerRules()` into the host's
+ * config (Netlify: public/_headers) as a few pattern rules (`extraNetlifyHeaders`), and each
+ * page's own policy after them (gatsby/lib/pagePolicies.ts); `npm start` (scripts/serve.ts) reads
+ * that file, and the browser tests compare it with `headersFor()` of the same rules. Cache
+ * lifetimes are Gatsby's own (see `cacheControl`).
  */
 
 import { MARKDOWN_CONTENT_TYPE } from "../../shared/alternates";
@@ -31,16 +32,27 @@ const common: Header[] = COMMON_HEADERS.map(({ key, value }) => ({ key, value })
 export const SHAREABLE_IMAGE_FOLDERS = ["/og/*", "/static/*", "/icons/*"] as const;
 
 /**
- * The rules gatsby-config declares: every path; the CMS under /admin/ with its own policy (and
- * a popup-friendly opener policy: Decap signs in through a popup window that answers its opener
- * by postMessage); and the shareable images, which any site may embed.
+ * The folders whose files are no page but where a policy acts, so they get the site's policy
+ * without any page's hashes: SVG documents (`/icons/`, `/static/`), and the scripts a worker runs
+ * under the policy of their own response (Pagefind's worker, Partytown's service worker). Every
+ * other file has the policy of the `/*` rule, whose hashes are the 404 page's (a path without a
+ * file is answered with that page): a raster image, a JSON or a script loaded by a page runs no
+ * inline script whatever its policy says (gatsby/lib/pagePolicies.ts).
+ */
+export const POLICY_FOLDERS = ["/icons/*", "/static/*", "/pagefind/*", "/~partytown/*"] as const;
+
+/**
+ * The rules, most general first: every path; the folders where the site's policy acts; the CMS
+ * under /admin/ with its own policy (and a popup-friendly opener policy: Decap signs in through a
+ * popup window that answers its opener by postMessage); and the shareable images, which any site
+ * may embed. gatsby/node/onPostBuild.ts writes them into public/_headers (`extraNetlifyHeaders`),
+ * as pattern rules: none is copied onto each file.
  */
 export function headerRules(settings: HeaderSettings): HeaderRule[] {
+  const policy = { key: "content-security-policy", value: sitePolicy(settings) };
   return [
-    {
-      source: "/*",
-      headers: [{ key: "content-security-policy", value: sitePolicy(settings) }, ...common],
-    },
+    { source: "/*", headers: [policy, ...common] },
+    ...POLICY_FOLDERS.map((source) => ({ source, headers: [policy] })),
     {
       source: "/admin/*",
       headers: [
@@ -93,21 +105,21 @@ export function headersFor(rules: HeaderRule[], pathname: string): Record<string
 }
 
 /**
- * What public/_headers needs besides the adapter's block. Netlify applies every rule whose path
- * matches a request, in file order, a later rule overriding an earlier one key by key; the adapter
- * replaces only the text between its markers and keeps what comes before and after (gatsby/node/
- * onPostBuild.ts writes this before the adapter runs). The adapter's block holds its own `/*`
- * rule (Gatsby's defaults, `referrer-policy: same-origin` among them) and one rule per file with
- * the site's headers; a path no file has (every 404) would get Gatsby's defaults only. So:
+ * public/_headers around the adapter's block. Netlify applies every rule whose path matches a
+ * request, in file order, a later rule overriding an earlier one key by key; the adapter replaces
+ * only the text between its markers and keeps what comes before and after (gatsby/node/
+ * onPostBuild.ts writes this before the adapter runs). The adapter's block holds Gatsby's own
+ * rules (its `/*` defaults, `referrer-policy: same-origin` among them, `/static/*` and the hashed
+ * bundles' cache), no copy of the site's headers: gatsby-config hands it none. So:
  *
  * - before the adapter's block, the site's `/*` rule whole: every path starts from the site's
- *   headers, and the adapter's per-file rules come later and override them where they differ
- *   (once the adapter has run, gatsby/lib/pagePolicies.ts gives this rule the 404 page's policy,
- *   the page a path without a file is answered with, and each page's rule its own);
- * - after it, the `/*` headers that are the same on every path (everything but the policy), so
- *   they override the adapter's `/*` defaults everywhere; then the folders whose index page has
- *   its own rule (the CMS): the adapter writes `/admin/index.html`, but Netlify matches the URL
- *   (`/admin/`), so that rule is repeated under the folder's URL.
+ *   headers (once the adapter has run, gatsby/lib/pagePolicies.ts gives its policy the 404 page's
+ *   hashes, the page a path without a file is answered with);
+ * - after it, the `/*` headers that are the same on every path (everything but the policy and the
+ *   cross-origin policies), so they override the adapter's `/*` defaults everywhere; then the
+ *   folder rules (`headerRules`), each as one pattern (`/admin/*` matches `/admin` and `/admin/`
+ *   too);
+ * - then each Markdown copy's type; gatsby/lib/pagePolicies.ts appends each page's own policy.
  */
 export const ADAPTER_MARKERS = "# gatsby-adapter-netlify start\n# gatsby-adapter-netlify end\n";
 
@@ -128,15 +140,14 @@ export function extraNetlifyHeaders(
   const sameEverywhere = (everywhere?.headers ?? []).filter(({ key, value }) =>
     others.every((rule) => rule.headers.every((h) => h.key !== key || h.value === value)),
   );
-  const folders = others.filter((r) => r.source.endsWith("/*"));
   return [
     "# gatsby/lib/headers.ts: the site's headers on every path, before the adapter's rules\n",
     everywhere ? block("/*", everywhere.headers) : "",
     ADAPTER_MARKERS,
     "# gatsby/lib/headers.ts: what is the same on every path, over the adapter's defaults\n",
     sameEverywhere.length ? block("/*", sameEverywhere) : "",
-    "# gatsby/lib/headers.ts: folder index pages the adapter writes no rule for\n",
-    ...folders.map((rule) => block(rule.source.slice(0, -1), rule.headers)),
+    "# gatsby/lib/headers.ts: the folders with headers of their own\n",
+    ...others.map((rule) => block(rule.source, rule.headers)),
     // Netlify would send its own type for .md; each copy's path is named, as its other rules are.
     markdownFiles.length ? "# gatsby/lib/markdown.ts: the pages' Markdown copies\n" : "",
     ...markdownFiles.map((file) => block(file, [{ key: "content-type", value: MARKDOWN_CONTENT_TYPE }])),

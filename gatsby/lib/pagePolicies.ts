@@ -1,23 +1,23 @@
 /**
- * Each page's own Content-Security-Policy: the policy gatsby-config gives every path
- * (gatsby/lib/headers.ts), plus the hashes of exactly the inline scripts in the HTML file that
- * path is answered with (gatsby/lib/csp.ts). Gatsby reads its config before anything is built, so
- * the hashes cannot be in it. Once the adapter has written `public/_headers` (one rule per file)
- * and moved the pages where the host serves them (`/about` → `public/about.html`), the wrapper
- * below (`withPagePolicies`) rewrites the policy of every rule whose path is answered with an
- * HTML file, from that final file: what is hashed is what is served.
+ * Each page's own Content-Security-Policy: the site's policy (gatsby/lib/headers.ts) plus the
+ * hashes of exactly the inline scripts in the HTML file that page is answered with
+ * (gatsby/lib/csp.ts). Gatsby reads its config before anything is built, so the hashes cannot be
+ * in it. Once the adapter has written `public/_headers` and moved the pages where the host serves
+ * them (`/about` → `public/about.html`), `pagePolicies` (called by the adapter wrapper,
+ * gatsby/lib/hostRules.ts) works from those final files: what is hashed is what is served.
  *
- * - The catch-all `/*` rule's policy becomes the 404 page's (`public/404.html`): a path without a
- *   file of its own is answered with the 404 page.
- * - A page is reachable at its address and at its file (`/about.html`, `/index.html`): a rule
- *   for the file address is added, the same as the page's, so no page falls through to `/*`.
- * - A file that is no page (scripts, data, images) keeps the policy without hashes.
+ * - The catch-all `/*` rule's policy gets the 404 page's hashes (`public/404.html`): a path
+ *   without a file of its own is answered with the 404 page.
+ * - Each HTML document gets one rule at its address and one at its file address (`/about`,
+ *   `/about.html`; `/`, `/index.html`), the policy only: every other header comes from the
+ *   pattern rules before them, so what `_headers` holds per page is one policy twice (about 1.6 KB),
+ *   and nothing per image or script. The documents of a folder with a policy rule of its own (the
+ *   CMS under `/admin/`, Partytown's sandbox) keep that rule's.
  *
  * `npm start` reads the same `public/_headers` (scripts/siteServer/netlifyRules.ts).
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { IAdapter } from "gatsby";
 import { inlineScriptHashes, inlineScriptProblems, parsed, withScriptHashes } from "./csp";
 
 /** A problem in a built page that the policy would silently break: the build stops on it. */
@@ -35,28 +35,14 @@ export function pagePolicy(policy: string, html: string, file: string): string {
   return withScriptHashes(policy, inlineScriptHashes(page));
 }
 
-const isFile = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
-
-/**
- * The file in `publicDir` a rule's path is answered with, as the host looks it up: the file of
- * that name, else `<path>.html`, else `<path>/index.html`. The catch-all `/*` is answered with the
- * 404 page; other patterns name no one file.
- */
-export function servedFile(publicDir: string, rulePath: string): string | undefined {
-  if (rulePath === "/*") return path.join(publicDir, "404.html");
-  if (/[*:]/.test(rulePath)) return undefined;
-  const p = decodeURI(rulePath);
-  const candidates = p.endsWith("/") ? [`${p}index.html`] : [p, `${p}.html`, `${p}/index.html`];
-  return candidates.map((c) => path.join(publicDir, c)).find(isFile);
+/** The address of an HTML document (`about.html` → `/about`, `works/index.html` → `/works`) and its file's. */
+export function pageAddresses(relative: string): string[] {
+  const file = `/${relative.split(path.sep).join("/")}`;
+  const page = file.replace(/(\/index)?\.html$/, "") || "/";
+  return page === file ? [file] : [page, file];
 }
 
-/** The file address of a page answered from `<path>.html` or `/index.html`: `/about` → `/about.html`. */
-export function fileAddress(rulePath: string, file: string, publicDir: string): string | undefined {
-  const relative = `/${path.relative(publicDir, file).split(path.sep).join("/")}`;
-  return relative !== rulePath && relative.endsWith(".html") && !rulePath.includes("*")
-    ? relative
-    : undefined;
-}
+const POLICY_LINE = /^(\s+content-security-policy:\s*)(.*)$/i;
 
 interface Rule {
   path: string;
@@ -76,45 +62,42 @@ function parseRules(text: string): { preamble: string[]; rules: Rule[] } {
   return { preamble, rules };
 }
 
-const POLICY_LINE = /^(\s+content-security-policy:\s*)(.*)$/i;
+const policyOf = (rule: Rule) => rule.lines.map((l) => POLICY_LINE.exec(l)?.[2]).find(Boolean);
+
+/** The folders (`/admin/`) whose pattern rule (`/admin/*`) gives their files a policy. */
+const policyFolders = (rules: Rule[]) =>
+  rules
+    .filter((r) => r.path !== "/*" && r.path.endsWith("/*") && policyOf(r))
+    .map((r) => r.path.slice(0, -1));
 
 /**
- * `_headers` text with each policy of a rule answered by an HTML file hashed for that file, and a
- * rule added for each page's file address. `publicDir` holds the files as the host serves them.
+ * `_headers` text with the `/*` rule's policy hashed for the 404 page, and a rule for each HTML
+ * document in `publicDir` (the files as the host serves them) at the end, with its own policy.
  */
-export function hashPagePolicies(text: string, publicDir: string): string {
+export function pagePolicies(text: string, publicDir: string): string {
   const { preamble, rules } = parseRules(text);
-  const named = new Set(rules.map((r) => r.path));
-  const added: Rule[] = [];
-  for (const rule of rules) {
-    if (!rule.lines.some((l) => POLICY_LINE.test(l))) continue;
-    const file = servedFile(publicDir, rule.path);
-    if (!file?.endsWith(".html")) continue;
-    const html = fs.readFileSync(file, "utf8");
-    const where = path.relative(process.cwd(), file);
-    rule.lines = rule.lines.map((line) => {
-      const m = POLICY_LINE.exec(line);
-      return m ? `${m[1]}${pagePolicy(m[2], html, where)}` : line;
-    });
-    const other = fileAddress(rule.path, file, publicDir);
-    if (other && !named.has(other)) {
-      named.add(other);
-      added.push({ path: other, lines: [other, ...rule.lines.slice(1).filter((l) => /^\s+\S/.test(l))] });
-    }
+  const everywhere = rules.find((r) => r.path === "/*" && policyOf(r));
+  const sitePolicy = everywhere && policyOf(everywhere);
+  if (!everywhere || !sitePolicy)
+    throw new PagePolicyError(`${publicDir}/_headers: no /* rule with a policy`);
+  const hashed = (file: string) =>
+    pagePolicy(sitePolicy, fs.readFileSync(file, "utf8"), path.relative(process.cwd(), file));
+  const notFound = path.join(publicDir, "404.html");
+  if (fs.existsSync(notFound)) {
+    everywhere.lines = everywhere.lines.map((line) => line.replace(POLICY_LINE, `$1${hashed(notFound)}`));
   }
+  const folders = policyFolders(rules);
+  // (A folder may be named like a page: public/page-data/404.html/.)
+  const documents = fs
+    .readdirSync(publicDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => path.relative(publicDir, path.join(entry.parentPath, entry.name)))
+    .filter((f) => !folders.some((d) => `/${f.split(path.sep).join("/")}`.startsWith(d)))
+    .sort();
+  const pages = documents.flatMap((relative) => {
+    const policy = hashed(path.join(publicDir, relative));
+    return pageAddresses(relative).map((address) => `${address}\n  content-security-policy: ${policy}\n`);
+  });
   const body = [...preamble, ...rules.flatMap((r) => r.lines)].join("\n").replace(/\n*$/, "\n");
-  if (!added.length) return body;
-  return `${body}# gatsby/lib/pagePolicies.ts: the pages at their file addresses\n${added.map((r) => `${r.lines.join("\n")}\n`).join("")}`;
-}
-
-/** `adapter`, then each page's own policy in what it wrote (see above). */
-export function withPagePolicies(adapter: IAdapter, publicDir = path.resolve("public")): IAdapter {
-  return {
-    ...adapter,
-    async adapt(context) {
-      await adapter.adapt(context);
-      const file = path.join(publicDir, "_headers");
-      fs.writeFileSync(file, hashPagePolicies(fs.readFileSync(file, "utf8"), publicDir));
-    },
-  };
+  return `${body}# gatsby/lib/pagePolicies.ts: each page's policy, at its address and as its file\n${pages.join("")}`;
 }

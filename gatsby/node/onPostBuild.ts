@@ -142,8 +142,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   reporter.info(
     `Search index: ${search.pages} pages, ${search.files} files, ${(search.bytes / 1024).toFixed(0)} KB (public/pagefind/)`,
   );
-  // The same rules gatsby-config declares, from the same settings (each page's policy gets its
-  // hashes once the adapter has written its rules: gatsby/lib/pagePolicies.ts).
+  // The site's header rules (each page's policy is added once the adapter has written its rules
+  // and moved the pages: gatsby/lib/pagePolicies.ts).
   const rules = headerRules(headerSettings(loadSite(contentDir())));
   await Promise.all([
     fs.writeFile(

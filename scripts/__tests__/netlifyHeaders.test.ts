@@ -2,17 +2,17 @@
 /**
  * What a Netlify deploy answers for each path, from the `_headers` file the build really writes:
  * the site's part (gatsby/lib/headers.ts) completed by gatsby-adapter-netlify's own code
- * (`injectEntries`, the function its `adapt` step calls) from the header routes as the site's
- * wrapper of the adapter hands them over (gatsby/lib/pagePolicies.ts: each page's policy with its
- * inline scripts' hashes), read with Netlify's parser and matching rules
- * (scripts/siteServer/netlifyRules.ts, which `npm start` uses too).
+ * (`injectEntries`, the function its `adapt` step calls) from the header routes Gatsby hands it
+ * (its own defaults and cache rules: the site's headers are not handed to Gatsby), then each
+ * page's policy with its inline scripts' hashes (gatsby/lib/pagePolicies.ts), read with Netlify's
+ * parser and matching rules (scripts/siteServer/netlifyRules.ts, which `npm start` uses too).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { inlineScriptHashes, scriptSources, withScriptHashes } from "../../gatsby/lib/csp";
 import { extraNetlifyHeaders, headerRules } from "../../gatsby/lib/headers";
-import { hashPagePolicies } from "../../gatsby/lib/pagePolicies";
+import { pagePolicies } from "../../gatsby/lib/pagePolicies";
 import { headerMatcher, readHeaderRules } from "../siteServer/netlifyRules";
 
 // The adapter's own module (its package exports only its entry point).
@@ -36,17 +36,11 @@ const BASE = [
 const REVALIDATE = [{ key: "cache-control", value: "public, max-age=0, must-revalidate" }, ...BASE];
 const IMMUTABLE = [{ key: "cache-control", value: "public, max-age=31536000, immutable" }];
 
-/** The header routes Gatsby hands the adapter: its defaults, then a rule per page from gatsby-config. */
-const pageRule = (p: string) => ({ path: p, headers: rules[0].headers });
+/** The header routes Gatsby hands the adapter: its defaults, and a rule for each hashed bundle's cache. */
 const headerRoutes = [
   { path: "/*", headers: REVALIDATE },
   { path: "/static/*", headers: IMMUTABLE },
-  pageRule("/about"),
-  pageRule("/"),
-  pageRule("/404"),
-  pageRule("/404.html"),
-  pageRule("/app-0123456789abcdef0123.js"),
-  { path: "/admin/index.html", headers: rules[1].headers },
+  { path: "/app-0123456789abcdef0123.js", headers: IMMUTABLE },
 ];
 
 /** The built pages, each with its own inline scripts (Gatsby writes the page's path into one). */
@@ -59,13 +53,18 @@ const FILES: Record<string, string> = {
   "404.html": page("/404"),
   "admin/index.html": '<!doctype html><html><head><script src="cms.js"></script></head></html>',
   "app-0123456789abcdef0123.js": "console.info(1)",
+  "pagefind/pagefind-worker.js": "onmessage = () => undefined",
+  "icons/star.svg": '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
 };
 
-/** The policy a built page must be served with. */
-const policyOf = (file: string) =>
-  withScriptHashes(rules[0].headers[0].value, inlineScriptHashes(FILES[file]));
+const SITE_POLICY = rules[0].headers[0].value;
+const CMS_POLICY = rules.find((r) => r.source === "/admin/*")!.headers[0].value;
 
-async function deployedHeaders(): Promise<(pathname: string) => Record<string, string>> {
+/** The policy a built page must be served with. */
+const policyOf = (file: string) => withScriptHashes(SITE_POLICY, inlineScriptHashes(FILES[file]));
+
+/** The `_headers` file the build writes for FILES, and what a request for each path gets from it. */
+async function deployedHeaders(): Promise<((pathname: string) => Record<string, string>) & { text: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "headers-"));
   for (const [name, text] of Object.entries(FILES)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
@@ -75,10 +74,11 @@ async function deployedHeaders(): Promise<(pathname: string) => Record<string, s
   fs.writeFileSync(file, extraNetlifyHeaders(rules));
   const { headers } = adapter.processRoutesManifest([], headerRoutes);
   await adapter.injectEntries(file, headers);
-  fs.writeFileSync(file, hashPagePolicies(fs.readFileSync(file, "utf8"), dir));
+  fs.writeFileSync(file, pagePolicies(fs.readFileSync(file, "utf8"), dir));
   const matcher = headerMatcher(await readHeaderRules(file));
+  const text = fs.readFileSync(file, "utf8");
   fs.rmSync(dir, { recursive: true, force: true });
-  return matcher;
+  return Object.assign(matcher, { text });
 }
 
 const SECURITY = [
@@ -114,18 +114,30 @@ test("each page, at its address (with or without a slash) and as its file, allow
     for (const url of urls)
       expect({ url, policy: headersFor(url)["content-security-policy"] }).toEqual({ url, policy });
   }
-  // Two pages' policies differ by their own scripts only; a script file gets no hash at all.
   expect(policyOf("about.html")).not.toBe(policyOf("index.html"));
-  expect(headersFor("/app-0123456789abcdef0123.js")["content-security-policy"]).toBe(
-    rules[0].headers[0].value,
-  );
-  expect(scriptSources(rules[0].headers[0].value).join(" ")).not.toMatch(/'unsafe-inline'|'sha256-/);
+  expect(scriptSources(SITE_POLICY).join(" ")).not.toMatch(/'unsafe-inline'|'sha256-/);
+});
+
+test("where a policy acts without a page (a worker's script, an SVG), it allows no inline script; no rule names an image or a script", async () => {
+  const headersFor = await deployedHeaders();
+  for (const url of ["/pagefind/pagefind-worker.js", "/icons/star.svg", "/~partytown/partytown-sw.js"])
+    expect({ url, policy: headersFor(url)["content-security-policy"] }).toEqual({ url, policy: SITE_POLICY });
+  // The rules name pages (at both addresses), folders, and the adapter's cache rule of a hashed bundle.
+  const named = [...headersFor.text.matchAll(/^\/\S*/gm)].map((m) => m[0]);
+  expect(named.filter((p) => !/(^\/[\w/-]*$)|\.html$|\/\*$/.test(p))).toEqual([
+    "/app-0123456789abcdef0123.js",
+  ]);
 });
 
 test("the CMS keeps its own policy, and bundles their cache rule", async () => {
   const headersFor = await deployedHeaders();
-  expect(headersFor("/admin/")["content-security-policy"]).toBe(rules[1].headers[0].value);
+  for (const url of ["/admin", "/admin/", "/admin/index.html", "/admin/cms.js"])
+    expect({ url, policy: headersFor(url)["content-security-policy"] }).toEqual({ url, policy: CMS_POLICY });
+  expect(headersFor("/admin/")["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
   expect(headersFor("/about")["content-security-policy"]).toBe(policyOf("about.html"));
   expect(headersFor("/static/a/b.png")["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(headersFor("/app-0123456789abcdef0123.js")["cache-control"]).toBe(
+    "public, max-age=31536000, immutable",
+  );
   expect(headersFor("/about")["cache-control"]).toBe("public, max-age=0, must-revalidate");
 });

@@ -1,44 +1,14 @@
 /**
- * Gatsby's third-party proxy for Partytown, on `npm start` (scripts/serve.ts) as on Netlify.
- *
- * Partytown's worker fetches gtag.js with `fetch()`, so Gatsby's off-main-thread Script asks for
- * it at the site's own address, `/__third-party-proxy?url=<encoded URL>`, and gatsby-config's
- * `partytownProxiedURLs` lists the URLs allowed there. The build writes each as a rewrite into
- * `public/_redirects` (gatsby-adapter-netlify: `/__third-party-proxy  url=<encoded>  <URL>  200`,
- * Netlify's query-parameter syntax), and that file is what this module reads: the same list on
- * both hosts, and no other URL is ever fetched (not an open proxy).
+ * A proxy rewrite of the build (a rule whose target is another site's URL, status 200), answered
+ * on `npm start` as Netlify answers it: the one the site has is Partytown's third-party proxy,
+ * `/__third-party-proxy?url=<gtag.js URL>`, which Netlify's matcher (netlifyRules.ts) rewrites to
+ * that URL only. No other URL is ever fetched: the target is the rule's, not the request's (never
+ * an open proxy).
  */
 import type http from "node:http";
-import { THIRD_PARTY_PROXY_PATH } from "../../shared/analyticsIds";
-
-export { THIRD_PARTY_PROXY_PATH };
 
 /** How long the upstream may take before the worker gets a 504. */
 export const PROXY_TIMEOUT_MS = 10_000;
-
-/** The URLs `public/_redirects` lets through the proxy (decoded, as a request carries them). */
-export function proxiedUrls(redirects: string): Set<string> {
-  const urls = new Set<string>();
-  for (const line of redirects.split("\n")) {
-    const [from, query, to, status] = line.trim().split(/\s+/);
-    if (from !== THIRD_PARTY_PROXY_PATH || !query?.startsWith("url=") || status !== "200") continue;
-    let target: string;
-    try {
-      target = decodeURIComponent(query.slice("url=".length));
-    } catch {
-      continue;
-    }
-    if (target === to && /^https:\/\//.test(to)) urls.add(to);
-  }
-  return urls;
-}
-
-/** The upstream URL a request asks for, when it is one the build allowed; undefined otherwise. */
-export function proxyTarget(url: URL, allowed: ReadonlySet<string>): string | undefined {
-  if (url.pathname !== THIRD_PARTY_PROXY_PATH) return undefined;
-  const target = url.searchParams.get("url");
-  return target && allowed.has(target) ? target : undefined;
-}
 
 export type FetchUpstream = (url: string, init: { signal: AbortSignal }) => Promise<Response>;
 

@@ -5,7 +5,8 @@
  * `npm run images -- <slug>`). Built once per run in the production configuration, beside the
  * main build (npm test's first groups), and used twice: e2e/run.ts serves it as E2E_GROWN_URL for
  * the tests that need it (e2e/pagination.test.ts pages through it, e2e/editor.test.ts finds the
- * editor's case study everywhere the guide promises), and the benchmark's growth figures
+ * editor's case study everywhere the guide promises; e2e/adapter.test.ts reads its headers
+ * file's size), and the benchmark's growth figures
  * (bench/growth.ts) measure it and its recorded build time. (The tests and the benchmark each
  * used to build a grown copy of their own: two cold builds of about 200 and 340 s side by side.)
  */
@@ -23,8 +24,8 @@ export const GROWN_SITE_DIR = path.join(os.tmpdir(), "copperline-grown-site");
 /** The generated case studies, and services and industries (half each). */
 export const GENERATED_WORKS = 1000;
 export const GENERATED_EXTRA = 200;
-/** The test files that run against the grown site. */
-export const GROWN_SITE_TESTS = ["editor.test.ts", "pagination.test.ts"];
+/** The test files that run against (or read) the grown site. */
+export const GROWN_SITE_TESTS = ["adapter.test.ts", "editor.test.ts", "pagination.test.ts"];
 
 export const EDITOR_SLUG = "harbour-freight-tracker";
 

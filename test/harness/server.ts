@@ -40,7 +40,7 @@ export interface Server {
 export async function serveProcess(
   command: string,
   args: (port: number) => string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
 ): Promise<Server> {
   const port = await freePort();
   const child = spawn(command, args(port), {
@@ -54,7 +54,7 @@ export async function serveProcess(
   child.stderr?.on("data", (d) => (log += d));
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitForUrl(url);
+    await waitForUrl(url, options.timeoutMs);
   } catch (error) {
     process.kill(-child.pid!, "SIGTERM");
     throw new Error(`${(error as Error).message}\n${log}`);

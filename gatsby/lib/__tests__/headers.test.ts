@@ -60,20 +60,25 @@ test("content-hashed bundles and /static/ are immutable, everything else revalid
   }
 });
 
-test("public/_headers: the site's policy on every path before the adapter's rules; the rest, and the CMS folder's URL, after them", () => {
+test("public/_headers: the site's policy on every path before the adapter's rules; after them, what is the same everywhere, then each folder's rule as one pattern", () => {
   const text = extraNetlifyHeaders(rules);
   const start = text.indexOf("# gatsby-adapter-netlify start");
   const end = text.indexOf("# gatsby-adapter-netlify end");
   const [before, after] = [text.slice(0, start), text.slice(end)];
+  const policy = sitePolicy({ countryLookupUrl: "https://api.country.is/" });
   expect(before).toMatch(/^\/\*$/m);
-  expect(before).toContain(
-    `  content-security-policy: ${sitePolicy({ countryLookupUrl: "https://api.country.is/" })}\n`,
-  );
+  expect(before).toContain(`  content-security-policy: ${policy}\n`);
   expect(after).toMatch(/^\/\*\n {2}strict-transport-security: /m);
   expect(after).toContain("  referrer-policy: strict-origin-when-cross-origin\n");
-  // The policy differs from path to path: after the adapter's rules it would override theirs.
-  expect(after.split("\n/admin/\n")[0]).not.toContain("content-security-policy");
-  expect(after).toContain(`/admin/\n  content-security-policy: ${adminPolicy()}\n`);
+  // The policy differs from path to path: in the /* rule after the adapter's it would override them all.
+  const [everywhere] = after.split("\n/icons/*\n");
+  expect(everywhere).not.toContain("content-security-policy");
+  // Where a policy acts without a page, the site's without any page's hashes; the CMS its own.
+  for (const folder of ["/icons/*", "/static/*", "/pagefind/*", "/~partytown/*"])
+    expect(after).toContain(`${folder}\n  content-security-policy: ${policy}\n`);
+  expect(after).toContain(`/admin/*\n  content-security-policy: ${adminPolicy()}\n`);
+  // Patterns only: no file is named (each page's policy comes later, gatsby/lib/pagePolicies.ts).
+  expect([...text.matchAll(/^\/\S*/gm)].map((m) => m[0]).every((p) => p.endsWith("/*"))).toBe(true);
 });
 
 test("public/_headers serves each Markdown copy as text/markdown; charset=utf-8", () => {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { inlineScriptHashes, withScriptHashes } from "../csp";
-import { hashPagePolicies, servedFile } from "../pagePolicies";
+import { pageAddresses, pagePolicies } from "../pagePolicies";
 
 const POLICY = "default-src 'self'; script-src 'self'; object-src 'none'";
 
@@ -16,45 +16,47 @@ function publicDir(files: Record<string, string>): string {
   return dir;
 }
 
-test("a rule's path is answered with the file of that name, else <path>.html, else <path>/index.html; /* with the 404 page", () => {
-  const dir = publicDir({ "about.html": "", "admin/index.html": "", "404.html": "", "robots.txt": "" });
-  expect(servedFile(dir, "/about")).toBe(path.join(dir, "about.html"));
-  expect(servedFile(dir, "/admin/")).toBe(path.join(dir, "admin/index.html"));
-  expect(servedFile(dir, "/robots.txt")).toBe(path.join(dir, "robots.txt"));
-  expect(servedFile(dir, "/*")).toBe(path.join(dir, "404.html"));
-  expect(servedFile(dir, "/static/*")).toBeUndefined();
-  expect(servedFile(dir, "/gone")).toBeUndefined();
+test("a document's addresses: the page's and the file's", () => {
+  expect(pageAddresses("about.html")).toEqual(["/about", "/about.html"]);
+  expect(pageAddresses("index.html")).toEqual(["/", "/index.html"]);
+  expect(pageAddresses(path.join("services", "nlp.html"))).toEqual(["/services/nlp", "/services/nlp.html"]);
+  expect(pageAddresses(path.join("works", "index.html"))).toEqual(["/works", "/works/index.html"]);
 });
 
-test("only policies of rules answered by HTML get hashes; each page also gets a rule at its file address", () => {
+test("/* gets the 404 page's hashes; each document one rule at each address, with its policy only; folders with a policy keep theirs", () => {
   const about = "<script>window.pagePath='/about'</script>";
-  const dir = publicDir({ "about.html": about, "404.html": "<script>x()</script>", "app.js": "" });
+  const notFound = "<script>x()</script>";
+  const dir = publicDir({
+    "about.html": about,
+    "404.html": notFound,
+    "app.js": "",
+    "admin/index.html": "<script>cms()</script>",
+  });
   const text = [
     "/*",
     `  content-security-policy: ${POLICY}`,
-    "/about",
-    "  cache-control: no-cache",
-    `  content-security-policy: ${POLICY}`,
-    "/app.js",
-    `  content-security-policy: ${POLICY}`,
+    "  x-content-type-options: nosniff",
+    "/admin/*",
+    "  content-security-policy: default-src 'self'",
     "",
   ].join("\n");
-  const out = hashPagePolicies(text, dir);
-  const about404 = withScriptHashes(POLICY, inlineScriptHashes("<script>x()</script>"));
-  const aboutPolicy = withScriptHashes(POLICY, inlineScriptHashes(about));
-  expect(out).toBe(
+  const policy = (html: string) => withScriptHashes(POLICY, inlineScriptHashes(html));
+  expect(pagePolicies(text, dir)).toBe(
     [
       "/*",
-      `  content-security-policy: ${about404}`,
+      `  content-security-policy: ${policy(notFound)}`,
+      "  x-content-type-options: nosniff",
+      "/admin/*",
+      "  content-security-policy: default-src 'self'",
+      "# gatsby/lib/pagePolicies.ts: each page's policy, at its address and as its file",
+      "/404",
+      `  content-security-policy: ${policy(notFound)}`,
+      "/404.html",
+      `  content-security-policy: ${policy(notFound)}`,
       "/about",
-      "  cache-control: no-cache",
-      `  content-security-policy: ${aboutPolicy}`,
-      "/app.js",
-      `  content-security-policy: ${POLICY}`,
-      "# gatsby/lib/pagePolicies.ts: the pages at their file addresses",
+      `  content-security-policy: ${policy(about)}`,
       "/about.html",
-      "  cache-control: no-cache",
-      `  content-security-policy: ${aboutPolicy}`,
+      `  content-security-policy: ${policy(about)}`,
       "",
     ].join("\n"),
   );
@@ -62,7 +64,7 @@ test("only policies of rules answered by HTML get hashes; each page also gets a 
 
 test("a page with an inline event handler stops the build, naming the file and the element", () => {
   const dir = publicDir({ "contact.html": '<button onclick="send()">Send</button>' });
-  expect(() => hashPagePolicies(`/contact\n  content-security-policy: ${POLICY}\n`, dir)).toThrow(
+  expect(() => pagePolicies(`/*\n  content-security-policy: ${POLICY}\n`, dir)).toThrow(
     /contact\.html: .*<button onclick="send\(\)">: an inline event handler.*React's onClick/,
   );
 });
