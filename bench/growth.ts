@@ -13,6 +13,7 @@ import zlib from "node:zlib";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/harness/chromium";
 import { lastProductionBuild } from "../test/harness/production";
+import { headersBytesPerPage, HEADERS_BYTES_PER_PAGE_BUDGET, type HeadersSize } from "./headersSize";
 import { buildGrownSite, GENERATED_EXTRA, GENERATED_WORKS, GROWN_SITE_DIR } from "../test/harness/grownSite";
 import { serveStatic } from "./staticServer";
 import { kb, measureFirstLoadJs } from "./firstLoadJs";
@@ -21,6 +22,8 @@ import { WORKS_PER_PAGE } from "../shared/routes";
 export interface GrowthFigures {
   table: string;
   notes: string;
+  /** Budgets the sites break (the headers file's bytes per page: bench/headersSize.ts). */
+  problems: string[];
 }
 
 interface SiteFigures {
@@ -34,6 +37,7 @@ interface SiteFigures {
   worksHtmlGzip: number;
   caseJsGzip: number;
   caseStaticQueriesGzip: number;
+  headers: HeadersSize;
 }
 
 const gz = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
@@ -71,6 +75,7 @@ async function figures(
     worksHtmlGzip: gz(worksHtml),
     caseJsGzip: js.gzip + js.deferredGzip,
     caseStaticQueriesGzip: staticQueries,
+    headers: headersBytesPerPage(path.join(dir, "public")),
   };
 }
 
@@ -93,10 +98,10 @@ export async function measureGrowth(root: string, { reuse = false } = {}): Promi
     const perPage = (f: SiteFigures) =>
       f.buildSeconds === undefined ? "not timed" : `${((f.buildSeconds / f.pages) * 1000).toFixed(0)} ms`;
     const line = (name: string, f: SiteFigures) =>
-      `| ${name} | ${f.pages} | ${time(f)} | ${kb(f.worksPageData)} (${kb(f.worksPageDataGzip)} gzip) | ${kb(f.worksHtml)} (${kb(f.worksHtmlGzip)} gzip) | ${kb(f.caseJsGzip)} | ${kb(f.caseStaticQueriesGzip)} |`;
+      `| ${name} | ${f.pages} | ${time(f)} | ${kb(f.worksPageData)} (${kb(f.worksPageDataGzip)} gzip) | ${kb(f.worksHtml)} (${kb(f.worksHtmlGzip)} gzip) | ${kb(f.caseJsGzip)} | ${kb(f.caseStaticQueriesGzip)} | ${(f.headers.perPage / 1024).toFixed(2)} KB (${kb(f.headers.bytes)} for ${f.headers.pages} HTML files) |`;
     const table = [
-      "| Content | Pages in sitemap | Build | `/works` page-data | `/works` HTML | `/works/humm` JS (gzip) | `/works/humm` static-query data (gzip) |",
-      "|---|---|---|---|---|---|---|",
+      "| Content | Pages in sitemap | Build | `/works` page-data | `/works` HTML | `/works/humm` JS (gzip) | `/works/humm` static-query data (gzip) | `_headers` per HTML page |",
+      "|---|---|---|---|---|---|---|---|",
       line("real (39 case studies)", a),
       line(`+${works.toLocaleString("en")} case studies, +${extra} services/industries`, b),
     ].join("\n");
@@ -107,7 +112,13 @@ export async function measureGrowth(root: string, { reuse = false } = {}): Promi
     const notes = `Build time per page: ${perPage(a)} (real) vs ${perPage(b)} (grown)${ratio}.
 
 The works index is paginated (${WORKS_PER_PAGE} case studies a page): the \`/works\` page-data holds page 1's cards plus a compact filter index of every case study (about 30 bytes each), and the other pages' cards are fetched only when a filter is set. A case page's content comes as page-data and static-query JSON, not JavaScript; its static-query data grows because the menus and footer list every service and industry.`;
-    return { table, notes };
+    const problems = [a, b]
+      .filter((f) => f.headers.perPage > HEADERS_BYTES_PER_PAGE_BUDGET)
+      .map(
+        (f) =>
+          `${f === a ? "real site" : "grown site"}: public/_headers ${f.headers.perPage.toFixed(0)} bytes per HTML page > ${HEADERS_BYTES_PER_PAGE_BUDGET}`,
+      );
+    return { table, notes, problems };
   } finally {
     fs.rmSync(grown.dir, { recursive: true, force: true });
   }

@@ -178,6 +178,7 @@ async function main() {
   if (growth) process.stdout.write(`\n${growth.table}\n`);
   if (search) process.stdout.write(`\n${search.text}\n`);
   if (search?.problem) problems.push(search.problem);
+  if (growth) problems.push(...growth.problems);
   process.stdout.write(`\nbench stages:\n${stageTable()}\n`);
   writePerformanceDoc(path.join(root, "docs/performance.md"), {
     runs: RUNS,
