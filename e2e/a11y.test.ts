@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import { activeStop, focusIndicatorThickness, undersizedTargets, type TabStop } from "./lib/a11y";
-import { closeBrowser, DESKTOP, newPage, openHydrated, PHONE } from "./lib/browser";
+import { closeBrowser, DESKTOP, layOutWhole, newPage, openHydrated, PHONE } from "./lib/browser";
 import { NOT_FOUND_PATH } from "./lib/axe";
 import { samplePaths } from "../test/harness/samplePages";
 
@@ -163,10 +163,12 @@ describe("tap targets at 375 wide", () => {
     };
     for (const path of SAMPLE) {
       await openHydrated(page, path);
+      await layOutWhole(page);
       report(path, await undersizedTargets(page));
     }
     // The footer columns open, their extra links shown.
     await openHydrated(page, "/about");
+    await layOutWhole(page);
     for (const toggle of await page.locator("footer h2 button").all()) await toggle.click();
     const more = page.locator("footer").getByRole("button", { name: "More..." });
     while ((await more.count()) > 0) await more.first().click();

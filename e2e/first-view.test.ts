@@ -1,7 +1,9 @@
 /**
  * The first view does not wait for JavaScript (ADR 0016): on every template, the page's largest
  * text or image is on screen before the first of the site's scripts runs, and the scripts do not
- * replace it afterwards (a hydration that re-created the hero would paint it again, later).
+ * replace it afterwards (a hydration that re-created the hero would paint it again, later), nor
+ * restyle it (styled-components swapping the server's stylesheet for a copy of its own restyled
+ * the whole document at start-up: patches/styled-components+6.6.0.patch).
  */
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
@@ -53,3 +55,37 @@ for (const viewport of [PHONE, DESKTOP])
     await context.close();
     assert.deepEqual(found, []);
   });
+
+/**
+ * Records every <style> element added to or removed from the document after it was parsed, until
+ * the page is hydrated.
+ */
+const WATCH_STYLES = `
+  window.__styleChanges = [];
+  document.addEventListener("DOMContentLoaded", function () { new MutationObserver(function (records) {
+    if (document.documentElement.dataset.hydrated) return;
+    records.forEach(function (r) {
+      r.addedNodes.forEach(function (n) { if (n.nodeName === "STYLE") window.__styleChanges.push("added " + (n.getAttribute("data-styled") !== null ? "styled-components" : "other")); });
+      r.removedNodes.forEach(function (n) { if (n.nodeName === "STYLE") window.__styleChanges.push("removed " + (n.getAttribute("data-styled") !== null ? "styled-components" : "other")); });
+    });
+  }).observe(document, { childList: true, subtree: true }); });
+`;
+
+test("the page keeps the stylesheet it came with while the scripts start, and a style first used later still applies", async () => {
+  const { page, context } = await newPage(PHONE);
+  await context.addInitScript({ content: WATCH_STYLES });
+  const found: string[] = [];
+  for (const { name, path } of samplePages()) {
+    await openHydrated(page, path);
+    const changes = await page.evaluate(
+      () => (window as unknown as { __styleChanges: string[] }).__styleChanges,
+    );
+    if (changes.length) found.push(`${name}: ${changes.join(", ")}`);
+  }
+  assert.deepEqual(found, []);
+  // A state the server never rendered (a footer column opened on a phone) gets its style now.
+  const column = page.locator("footer").getByRole("navigation", { name: "Services" });
+  await page.locator("footer").getByRole("button", { name: "Services" }).click();
+  await column.getByRole("link").first().waitFor({ state: "visible" });
+  await context.close();
+});

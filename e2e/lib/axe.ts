@@ -3,7 +3,7 @@ import { routeTable } from "../../test/harness/routes";
 import { samplePaths } from "../../test/harness/samplePages";
 import { gradientContrastProblem } from "./a11y";
 import type { Page } from "playwright-core";
-import { newPage, openHydrated } from "./browser";
+import { layOutWhole, newPage, openHydrated } from "./browser";
 import { watchViolations } from "./csp";
 import type { OutsideOptions } from "./outside";
 import { waitFor } from "./wait";
@@ -69,6 +69,7 @@ export async function axeProblems(
     const cspBefore = cspViolations.length;
     const status = await openHydrated(page, path);
     await ready?.(page);
+    await layOutWhole(page);
     const expected = path === NOT_FOUND_PATH ? 404 : 200;
     if (status !== expected) problems.push(`${path} @${viewport.width}: status ${status}`);
     const label = `${path} @${viewport.width}`;

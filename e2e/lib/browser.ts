@@ -76,6 +76,17 @@ export async function openHydrated(page: Page, path: string): Promise<number | u
 }
 
 /**
+ * The page laid out whole, as a visitor sees each part once they reach it: on a phone the parts
+ * below the fold wait until they near the viewport or until the visitor's first jump
+ * (src/lib/deferredLayout.ts), and what is not laid out has no colours or boxes to check. A key
+ * that moves nothing (Shift) is such a jump.
+ */
+export async function layOutWhole(page: Page): Promise<void> {
+  await page.keyboard.press("Shift");
+  await page.waitForFunction(() => document.documentElement.dataset.laidOut === "true");
+}
+
+/**
  * Records the body of every script the page loads from now on. The bodies are read
  * asynchronously, so the returned function settles every pending read before answering.
  * A script can still be reported after the render it caused: to wait for one to load, start
