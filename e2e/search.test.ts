@@ -77,6 +77,8 @@ describe("loaded on intent", () => {
     await page.mouse.wheel(0, 600);
     await page.waitForLoadState("networkidle");
     assert.equal(requests.length, 0, `nothing of the search before intent: ${requests.join(", ")}`);
+    // Once hydrated the control is the button alone (the link it was before is hidden).
+    assert.equal(await page.getByRole("banner").getByRole("link", { name: "Search" }).count(), 0);
     // Hovering the control is.
     const chunk = searchRequest(page, (path) => path.startsWith("/search-dialog-"));
     const pagefind = searchRequest(page, isPagefind);

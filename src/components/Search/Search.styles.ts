@@ -1,4 +1,5 @@
 import styled, { css } from "styled-components";
+import { HYDRATED } from "../../styles/constants";
 import { menuRow, navbarControl } from "../../styles/controls";
 
 /** Inside the navbar, which may be transparent over the dark hero: its text colour. */
@@ -25,12 +26,23 @@ const launcher = css`
   }
 `;
 
+/**
+ * The navbar's control is a link to the portfolio until the page is hydrated (and without
+ * JavaScript), then the button that opens the dialog: both are in the HTML and the stylesheet
+ * shows one, so nothing re-renders or restyles when React takes over.
+ */
 export const LauncherLink = styled.a`
   ${launcher}
+  ${HYDRATED} & {
+    display: none;
+  }
 `;
 
 export const LauncherButton = styled.button`
   ${launcher}
+  html:not([data-hydrated]) & {
+    display: none;
+  }
 `;
 
 /** A row of the phone menu, like its other items. */

@@ -41,16 +41,8 @@ const SearchIcon = () => (
   </svg>
 );
 
-/** True once the page has hydrated: until then (and without JavaScript) the launcher is a link. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = React.useState(false);
-  React.useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 /** The navbar's search control; it owns the dialog and listens for the keyboard shortcuts. */
 export function SearchLauncher() {
-  const hydrated = useHydrated();
   const [open, setOpen] = React.useState(false);
   const button = React.useRef<HTMLButtonElement>(null);
 
@@ -75,16 +67,14 @@ export function SearchLauncher() {
     if (!navigated) button.current?.focus();
   }, []);
 
-  if (!hydrated) {
-    return (
+  return (
+    <>
+      {/* Until the page is hydrated (and without JavaScript) the link is shown, then the button
+          (Search.styles.ts). */}
       <LauncherLink href={pagePath("works")}>
         <SearchIcon />
         <span>Search</span>
       </LauncherLink>
-    );
-  }
-  return (
-    <>
       <LauncherButton
         ref={button}
         type="button"
