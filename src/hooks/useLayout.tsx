@@ -1,29 +1,59 @@
 import * as React from "react";
 import { PHONE_QUERY } from "../styles/constants";
-import { useMediaQuery } from "./useMediaQuery";
 
 export interface LayoutContextValue {
   showModal: boolean;
   setShowModal: (show: boolean) => void;
-  /** True at viewport width 480px or narrower; false during the server render. */
+  /** True at viewport width 480px or narrower; false during the server render and hydration. */
   mobileSize: boolean;
 }
 
-const LayoutContext = React.createContext<LayoutContextValue | null>(null);
 /**
- * The same facts apart, for the components that need one of them: opening the modal re-renders
- * what reads `showModal` (the modal's slot) and nothing else. Read through `useLayout`, the
- * navbar, the footer and every consultation button re-rendered each time the modal opened, which
- * on a phone's CPU took most of the time between the click and the dialog.
+ * The layout's shared state (the spec's layout context: showModal, setShowModal, mobileSize).
+ * The provider's value never changes: it is a small store, and each reader subscribes to what it
+ * reads (useSyncExternalStore). A provider value that changes is propagated through the whole
+ * tree below it; the parts of the page React hydrates only when a visitor reaches them
+ * (src/components/Deferred) would then be rendered afresh on the client instead, and a phone's
+ * width, learnt right after hydration, would do that on every page (ADR 0016). Opening the modal
+ * re-renders what reads `showModal` (the modal's slot) and nothing else.
  */
-interface ModalControls {
+interface LayoutStore {
+  getShowModal: () => boolean;
   setShowModal: (show: boolean) => void;
+  subscribeModal: (listener: () => void) => () => void;
   prepareModal: () => void;
 }
-const ModalControlsContext = React.createContext<ModalControls | null>(null);
-const MobileSizeContext = React.createContext<boolean | null>(null);
+
+const LayoutContext = React.createContext<LayoutStore | null>(null);
 
 const nothing = () => undefined;
+
+function createLayoutStore(prepareModal: () => void): LayoutStore {
+  let showModal = false;
+  let opener: HTMLElement | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    getShowModal: () => showModal,
+    setShowModal: (show) => {
+      if (show) {
+        opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      } else {
+        // The dialog is unmounted on close: give focus back to whatever opened it.
+        const target = opener;
+        opener = null;
+        window.setTimeout(() => target?.focus(), 0);
+      }
+      if (show === showModal) return;
+      showModal = show;
+      listeners.forEach((listener) => listener());
+    },
+    subscribeModal: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    prepareModal,
+  };
+}
 
 export function LayoutProvider({
   children,
@@ -33,62 +63,40 @@ export function LayoutProvider({
   /** Starts loading the modal's code when a visitor shows they are about to open it. */
   prepareModal?: () => void;
 }) {
-  const [showModal, setShow] = React.useState(false);
-  const mobileSize = useMediaQuery(PHONE_QUERY);
-  const opener = React.useRef<HTMLElement | null>(null);
-
-  const setShowModal = React.useCallback((show: boolean) => {
-    if (show) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    } else {
-      // The dialog is unmounted on close: give focus back to whatever opened it.
-      const target = opener.current;
-      opener.current = null;
-      window.setTimeout(() => target?.focus(), 0);
-    }
-    setShow(show);
-  }, []);
-
-  const value = React.useMemo(
-    () => ({ showModal, setShowModal, mobileSize }),
-    [showModal, setShowModal, mobileSize],
-  );
-  const controls = React.useMemo(() => ({ setShowModal, prepareModal }), [setShowModal, prepareModal]);
-  return (
-    <LayoutContext.Provider value={value}>
-      <ModalControlsContext.Provider value={controls}>
-        <MobileSizeContext.Provider value={mobileSize}>{children}</MobileSizeContext.Provider>
-      </ModalControlsContext.Provider>
-    </LayoutContext.Provider>
-  );
+  const [store] = React.useState(() => createLayoutStore(prepareModal));
+  return <LayoutContext.Provider value={store}>{children}</LayoutContext.Provider>;
 }
 
 const OUTSIDE = "useLayout must be used within a LayoutProvider";
 
-export function useLayout(): LayoutContextValue {
+function useLayoutStore(): LayoutStore {
   const value = React.useContext(LayoutContext);
   if (!value) throw new Error(OUTSIDE);
   return value;
 }
 
-function useModalControls(): ModalControls {
-  const value = React.useContext(ModalControlsContext);
-  if (!value) throw new Error(OUTSIDE);
-  return value;
+const subscribePhone = (listener: () => void) => {
+  const list = window.matchMedia(PHONE_QUERY);
+  list.addEventListener("change", listener);
+  return () => list.removeEventListener("change", listener);
+};
+const isPhone = () => window.matchMedia(PHONE_QUERY).matches;
+const onServer = () => false;
+
+/** The layout context's `mobileSize` alone. */
+export const useMobileSize = (): boolean => React.useSyncExternalStore(subscribePhone, isPhone, onServer);
+
+export function useLayout(): LayoutContextValue {
+  const store = useLayoutStore();
+  const showModal = React.useSyncExternalStore(store.subscribeModal, store.getShowModal, onServer);
+  return { showModal, setShowModal: store.setShowModal, mobileSize: useMobileSize() };
 }
 
 /** The layout context's `setShowModal` alone (it never changes). */
-export const useSetShowModal = (): ((show: boolean) => void) => useModalControls().setShowModal;
+export const useSetShowModal = (): ((show: boolean) => void) => useLayoutStore().setShowModal;
 
 /**
  * Starts loading the modal's code (for a pointer over, a finger on or focus on a button that opens
  * it), so the click finds it loaded or on its way.
  */
-export const usePrepareModal = (): (() => void) => useModalControls().prepareModal;
-
-/** The layout context's `mobileSize` alone. */
-export function useMobileSize(): boolean {
-  const value = React.useContext(MobileSizeContext);
-  if (value === null) throw new Error(OUTSIDE);
-  return value;
-}
+export const usePrepareModal = (): (() => void) => useLayoutStore().prepareModal;

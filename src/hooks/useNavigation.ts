@@ -1,3 +1,4 @@
+import * as React from "react";
 import { graphql, useStaticQuery } from "gatsby";
 import type { NavigationInput } from "../lib/menuData";
 
@@ -61,6 +62,12 @@ export function useNavigation(): NavigationInput {
       }
     }
   `);
-  if (!data.navigation) throw new Error("content/navigation.yaml was not loaded");
-  return { ...data.navigation, works: data.allWork.nodes };
+  const { navigation, allWork } = data;
+  // The same object while the page lives: the menus that take it hydrate only when reached.
+  const input = React.useMemo(
+    () => (navigation ? { ...navigation, works: allWork.nodes } : null),
+    [navigation, allWork],
+  );
+  if (!input) throw new Error("content/navigation.yaml was not loaded");
+  return input;
 }

@@ -7,6 +7,7 @@ import { useSiteSettings } from "../../hooks/useSiteSettings";
 import { footerColumnView } from "./Footer.column";
 import type { ResolvedLink } from "../../lib/links";
 import { telHref } from "../../lib/phone";
+import { deferHydration } from "../../components/Deferred";
 import { openConsentSettings } from "../../lib/consent";
 import {
   Bottom,
@@ -99,7 +100,7 @@ function Column({ column, index }: { column: FooterColumn; index: number }) {
 }
 
 /** The shared footer: logo, social links, and the columns from content/footer.yaml. */
-export function Footer() {
+function FooterBody() {
   const site = useSiteSettings();
   const columns = useFooter();
   return (
@@ -131,3 +132,6 @@ export function Footer() {
     </Wrapper>
   );
 }
+
+/** Hydrated once a visitor reaches for the page: until then it is its server HTML (ADR 0016). */
+export const Footer = deferHydration(FooterBody, "Footer");

@@ -10,9 +10,12 @@ import { initialMobileMenu, mobileMenuReducer } from "./MobileMenu.state";
 import { telHref } from "../../lib/phone";
 import { Body, Bottom, CrumbButton, Dialog, IconButton, Panel, Top } from "./MobileMenu.styles";
 import { CloseIcon } from "../../components/Icon";
+import { deferHydration } from "../../components/Deferred";
 
 export interface MobileMenuProps {
   open: boolean;
+  /** The menu has hydrated: from now on React opens it (before, the browser does). */
+  onLive: () => void;
   /** The dialog was opened before the page hydrated (by the browser, see below). */
   onOpen: () => void;
   onClose: () => void;
@@ -37,7 +40,7 @@ const Arrow = () => <span aria-hidden="true">›</span>;
  * laid out, and taking it out at hydration cost every page a commit of a few hundred nodes on
  * the phone's CPU (ADR 0016).
  */
-export function MobileMenu({ open, onOpen, onClose, navigation }: MobileMenuProps) {
+function MobileMenuDialog({ open, onLive, onOpen, onClose, navigation }: MobileMenuProps) {
   const site = useSiteSettings();
   const dialog = React.useRef<HTMLDialogElement>(null);
   const heading = React.useRef<HTMLHeadingElement>(null);
@@ -50,6 +53,7 @@ export function MobileMenu({ open, onOpen, onClose, navigation }: MobileMenuProp
 
   React.useEffect(() => {
     const el = dialog.current;
+    onLive();
     if (el?.open) {
       openedBeforeHydration.current = true;
       refocus.current = el.querySelector("ul")?.contains(document.activeElement) ?? false;
@@ -233,3 +237,9 @@ export function MobileMenu({ open, onOpen, onClose, navigation }: MobileMenuProp
     </Dialog>
   );
 }
+
+/**
+ * Hydrated once a visitor reaches for the page (ADR 0016): until then the browser runs the static
+ * dialog alone, as described above. Its props keep their identity while the page lives.
+ */
+export const MobileMenu = deferHydration(MobileMenuDialog, "MobileMenu");

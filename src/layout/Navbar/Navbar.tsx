@@ -84,9 +84,19 @@ export const Navbar = React.memo(function Navbar({ pathname, solidNavbar }: Navb
   };
 
   const white = isNavbarWhite(bar, { solidRoute: solidNavbar, menuOpen: mega.open !== null });
-  const services = serviceColumns(navigation);
-  const industries = industryColumns(navigation);
-  const closeMega = () => dispatchMega({ type: "close" });
+  // The same values while the page lives: the menus' contents hydrate only when reached (ADR 0016).
+  const services = React.useMemo(() => serviceColumns(navigation), [navigation]);
+  const industries = React.useMemo(() => industryColumns(navigation), [navigation]);
+  const industryTitles = React.useMemo(
+    () => ({ sector: navigation.industries.sector.title, ai: navigation.industries.ai.title }),
+    [navigation],
+  );
+  const closeMega = React.useCallback(() => dispatchMega({ type: "close" }), []);
+  const openMobile = React.useCallback(() => setMobileOpen(true), []);
+  /** Whether the phone menu has hydrated (it waits for the visitor's first use: ADR 0016). */
+  const mobileLive = React.useRef(false);
+  const markMobileLive = React.useCallback(() => void (mobileLive.current = true), []);
+  const closeMobile = React.useCallback(() => setMobileOpen(false), []);
 
   const trigger = (menu: MegaMenuKey, title: string) => (
     <Trigger
@@ -139,10 +149,7 @@ export const Navbar = React.memo(function Navbar({ pathname, solidNavbar }: Navb
                     open={mega.open === "industries"}
                     sector={industries.sector}
                     ai={industries.ai}
-                    titles={{
-                      sector: navigation.industries.sector.title,
-                      ai: navigation.industries.ai.title,
-                    }}
+                    titles={industryTitles}
                     onLinkClick={closeMega}
                   />
                 </>
@@ -155,8 +162,10 @@ export const Navbar = React.memo(function Navbar({ pathname, solidNavbar }: Navb
           ))}
         </Items>
         <Consult to={consultation.to}>{consultation.label}</Consult>
-        {/* Before hydration (and without JavaScript) the browser opens the menu itself, by the
-            invoker command; once hydrated, React does, and cancels the browser's. */}
+        {/* Until the menu has hydrated (and without JavaScript) the browser opens it itself, by
+            the invoker command (or this handler does, where the browser has no invoker
+            commands); the menu takes the open dialog over as it hydrates. Once it has, React
+            opens it and cancels the browser's command. */}
         <Hamburger
           type="button"
           aria-label="Open menu"
@@ -164,8 +173,12 @@ export const Navbar = React.memo(function Navbar({ pathname, solidNavbar }: Navb
           command="show-modal"
           commandfor={MOBILE_MENU_ID}
           onClick={(event) => {
-            event.preventDefault();
-            setMobileOpen(true);
+            if (mobileLive.current) {
+              event.preventDefault();
+              setMobileOpen(true);
+            } else if (!("command" in HTMLButtonElement.prototype)) {
+              (document.getElementById(MOBILE_MENU_ID) as HTMLDialogElement | null)?.showModal();
+            }
           }}
         >
           <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -176,8 +189,9 @@ export const Navbar = React.memo(function Navbar({ pathname, solidNavbar }: Navb
       </Inner>
       <MobileMenu
         open={mobileOpen}
-        onOpen={() => setMobileOpen(true)}
-        onClose={() => setMobileOpen(false)}
+        onLive={markMobileLive}
+        onOpen={openMobile}
+        onClose={closeMobile}
         navigation={navigation}
       />
     </Bar>

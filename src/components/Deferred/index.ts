@@ -1,0 +1,1 @@
+export { deferHydration } from "./Deferred";
