@@ -53,12 +53,12 @@ export async function newPage(
  */
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.waitForFunction(
-    () =>
-      document.documentElement.dataset.hydrated === "true" &&
-      document.documentElement.dataset.laidOut === "true",
-  );
+  await page.waitForFunction(hydratedAndLaidOut);
 }
+
+/** The condition `open` waits for, in the page (the other engines' drivers wait for it too). */
+export const hydratedAndLaidOut = (): boolean =>
+  document.documentElement.dataset.hydrated === "true" && document.documentElement.dataset.laidOut === "true";
 
 /**
  * A cheaper `open` for tests that visit many pages: waits for the load event and for Gatsby's
