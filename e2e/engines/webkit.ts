@@ -50,7 +50,16 @@ export async function webkitDriver(viewport: Viewport): Promise<Driver> {
   // The window's own toolbar takes this much of its height; the viewport is what is left.
   await browser.setWindowRect(null, null, viewport.width, viewport.height);
   const chrome = await exec<number>(() => window.outerHeight - window.innerHeight);
-  const resize = (size: Viewport) => browser.setWindowRect(null, null, size.width, size.height + chrome);
+  // The new size can reach the page after WebDriver has answered: wait until it has, or
+  // the next page could lay out at the old one (a phone page laid out for a desktop).
+  const resize = async (size: Viewport) => {
+    await browser.setWindowRect(null, null, size.width, size.height + chrome);
+    await browser.waitUntil(async () => (await exec<number>(() => window.innerWidth)) === size.width, {
+      timeout: WAIT_MS,
+      interval: 50,
+      timeoutMsg: `webkit: the window ${size.width} px wide`,
+    });
+  };
   await resize(viewport);
 
   const clean = (s: string) => s.replace(/\s+/g, " ").trim();
@@ -116,7 +125,7 @@ export async function webkitDriver(viewport: Viewport): Promise<Driver> {
       await browser.url(new URL(p, baseUrl()).href);
       await until(hydratedAndLaidOut, undefined, `${p} hydrated`);
     },
-    resize: async (size) => void (await resize(size)),
+    resize,
     url: async () => new URL(await browser.getUrl()),
     // By the pointer, as a visitor clicks (WebDriver's own element click refuses the consent
     // form's checkbox as "not interactable" in WebKit, where a pointer click checks it).

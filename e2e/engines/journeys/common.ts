@@ -42,12 +42,24 @@ export const nextFrames = (d: Driver): Promise<boolean> =>
     null,
   );
 
-/** The element that has focus: its accessible-name attribute or its text. */
-export const focused = (d: Driver): Promise<string> =>
-  d.run(() => {
-    const el = document.activeElement;
-    return (el?.getAttribute("aria-label") ?? el?.textContent ?? "").replace(/\s+/g, " ").trim();
-  }, null);
+/** Waits until the element with focus is the one named `name` (its aria-label or its text). */
+export async function focusOn(d: Driver, name: string): Promise<void> {
+  await d
+    .until(
+      (expected) => {
+        const el = document.activeElement;
+        return (
+          (el?.getAttribute("aria-label") ?? el?.textContent ?? "").replace(/\s+/g, " ").trim() === expected
+        );
+      },
+      name,
+      `focus on ${name}`,
+    )
+    .catch(async (error: Error) => {
+      const on = await d.run(() => document.activeElement?.outerHTML.slice(0, 80) ?? "nothing", null);
+      throw new Error(`${error.message}; it is on ${on}`);
+    });
+}
 
 /** Scrolls the page to `y` and waits until it is there. */
 export async function scrollTo(d: Driver, y: number): Promise<void> {

@@ -6,7 +6,7 @@ import { routeTable } from "../../../test/harness/routes";
 import { uniqueEmail, waitForRequest } from "../../lib/outbox";
 import { waitFor } from "../../lib/wait";
 import { css, role, type Driver } from "../driver";
-import { DESKTOP, focused, scrollTo, settled } from "./common";
+import { DESKTOP, focusOn, scrollTo, settled } from "./common";
 
 /** The key journeys at desktop width (1280 x 800), written once for every engine. */
 
@@ -44,14 +44,16 @@ export async function megaMenus(d: Driver): Promise<void> {
     // Leaving the navbar closes it.
     await d.moveTo(DESKTOP.width / 2, DESKTOP.height - 10);
     await d.waitFor(panel, false);
-    // By keyboard: Enter opens (a click where the driver cannot press it), Escape closes and
-    // gives focus back to the button.
+    // By keyboard: Enter opens, Escape closes and gives focus back to the button. Where the
+    // driver cannot activate a button by a key (Firefox), the focused button's own click() opens
+    // it: a pointer click would hover it too, and the hover's delayed opening would race Escape.
     await d.focus(button);
-    await (d.keysActivateButtons ? d.press("Enter") : d.click(button));
+    if (d.keysActivateButtons) await d.press("Enter");
+    else await d.run(() => (document.activeElement as HTMLElement).click(), null);
     await d.waitFor(panel);
     await d.press("Escape");
     await d.waitFor(panel, false);
-    assert.equal(await focused(d), name, `focus back on ${name}`);
+    await focusOn(d, name);
   }
 }
 
@@ -66,7 +68,7 @@ export async function consultation(d: Driver): Promise<void> {
   // Ready once hydrated with its draft read: the submit button is enabled.
   await waitFor(async () => (await d.attribute(submit, "disabled")) === null, "the form enabled", 10_000);
 
-  // Invalid: the error summary, focused, and the values kept.
+  // Invalid: the error summary, focusOn, and the values kept.
   await d.fill(field("Full name"), "Mary Seacole");
   await d.fill(field("Work email"), "mary@");
   await d.click(submit);
