@@ -15,14 +15,30 @@ export function textLayoutProblems(): string[] {
   const quote = (s: string) => `"${s.replace(/\s+/g, " ").trim().slice(0, 40)}"`;
   const where = (el: Element) =>
     `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} in ${el.closest("header, main, footer, dialog, nav, section")?.tagName.toLowerCase() ?? "body"}`;
-  const visuallyHidden = (el: Element) => {
-    for (let a: Element | null = el; a && a !== document.body; a = a.parentElement) {
-      const r = a.getBoundingClientRect();
-      const s = getComputedStyle(a);
-      if (r.width <= 1 && r.height <= 1 && s.overflow !== "visible") return true;
-      if (s.clipPath.startsWith("inset(50%") || s.clip === "rect(0px, 0px, 0px, 0px)") return true;
-    }
-    return false;
+  // Per element, once (a page has thousands of lines, most in a few dozen boxes).
+  const own = new Map<Element, { hidden: boolean; clippers: Element[] }>();
+  const boxOf = (el: Element): { hidden: boolean; clippers: Element[] } => {
+    const known = own.get(el);
+    if (known) return known;
+    const parent =
+      el.parentElement && el.parentElement !== document.body ? boxOf(el.parentElement) : undefined;
+    const r = el.getBoundingClientRect();
+    const s = getComputedStyle(el);
+    const hides = (o: string) => o === "hidden" || o === "clip";
+    const box = {
+      // Visually hidden on purpose: a 1 px box that hides its overflow, or clipped away.
+      hidden:
+        (parent?.hidden ?? false) ||
+        (r.width <= 1 && r.height <= 1 && s.overflow !== "visible") ||
+        s.clipPath.startsWith("inset(50%") ||
+        s.clip === "rect(0px, 0px, 0px, 0px)",
+      clippers:
+        hides(s.overflowX) || hides(s.overflowY)
+          ? [el, ...(parent?.clippers ?? [])]
+          : (parent?.clippers ?? []),
+    };
+    own.set(el, box);
+    return box;
   };
   const lines: Line[] = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -30,7 +46,7 @@ export function textLayoutProblems(): string[] {
     const el = node.parentElement;
     if (!el || !/\S/.test(node.textContent ?? "") || el.closest("script, style, noscript, template"))
       continue;
-    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || visuallyHidden(el))
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) || boxOf(el).hidden)
       continue;
     const range = document.createRange();
     range.selectNodeContents(node);
@@ -44,10 +60,10 @@ export function textLayoutProblems(): string[] {
       problems.push(
         `clipped by the viewport's edge: ${quote(text)} (${where(el)}) ends at ${Math.round(r.right)} px`,
       );
-    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+    // The nearest box that hides overflow and cuts the line (the text's own element included).
+    for (const a of boxOf(el).clippers) {
       const s = getComputedStyle(a);
       const hides = (o: string) => o === "hidden" || o === "clip";
-      if (!hides(s.overflowX) && !hides(s.overflowY)) continue;
       const box = a.getBoundingClientRect();
       const out =
         (hides(s.overflowX) && (r.left < box.left - 1 || r.right > box.right + 1)) ||

@@ -145,9 +145,11 @@ export async function consent(d: Driver): Promise<void> {
     [copy.accept, "granted"],
     [copy.reject, "denied"],
   ] as const) {
-    // A first visit from a country that asks first (saved, so no lookup is made; the lookup of
-    // the page before has answered, so it cannot overwrite it).
+    // A first visit from a country that asks first (saved, so no lookup is made). The page
+    // before has run its lookup (queued for an idle moment) and saved its answer, so it cannot
+    // overwrite the country set here.
     await d.open("/about");
+    await settled(d);
     await d.until(() => localStorage.getItem("country") !== null, null, "the country looked up");
     await d.forget();
     await d.run(() => localStorage.setItem("country", "DE"), null);
