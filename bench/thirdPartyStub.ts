@@ -20,11 +20,12 @@
  * Runs as a child process (the benchmark blocks its own event loop while Lighthouse runs):
  * `node --import tsx bench/thirdPartyStub.ts <country> <logFile>` prints `listening <port>`.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
+import { selfSignedCertificate } from "../test/harness/certificate";
 
 /** The hosts Google's tag talks to (gtag.js from the tag manager, hits to the collection hosts). */
 export const GTAG_HOSTS = [
@@ -109,70 +110,43 @@ export async function startThirdPartyStub(country: string, lookupUrl: string): P
   };
 }
 
-/** A self-signed certificate for the stubbed hosts (Chromium is told to accept it anyway). */
-function certificate(dir: string, hosts: string[]): { key: Buffer; cert: Buffer } {
-  const key = path.join(dir, "key.pem");
-  const cert = path.join(dir, "cert.pem");
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "ec",
-      "-pkeyopt",
-      "ec_paramgen_curve:prime256v1",
-      "-nodes",
-      "-days",
-      "2",
-      "-subj",
-      "/CN=third-party-stub",
-      "-addext",
-      `subjectAltName=${hosts.map((h) => `DNS:${h}`).join(",")}`,
-      "-keyout",
-      key,
-      "-out",
-      cert,
-    ],
-    { stdio: "ignore" },
-  );
-  return { key: fs.readFileSync(key), cert: fs.readFileSync(cert) };
-}
-
 function listen(country: string, logFile: string, lookupUrl: string) {
   const lookup = new URL(lookupUrl);
   const dir = path.dirname(logFile);
-  const server = https.createServer(certificate(dir, [lookup.hostname, ...GTAG_HOSTS]), (req, res) => {
-    const host = (req.headers.host ?? "").replace(/:\d+$/, "");
-    const url = new URL(req.url ?? "/", `https://${host}`);
-    fs.appendFileSync(logFile, `${req.method} ${host}${url.pathname}\n`);
-    const cors = { "access-control-allow-origin": req.headers.origin ?? "*", "timing-allow-origin": "*" };
-    if (req.method === "OPTIONS") {
-      res.writeHead(204, {
-        ...cors,
-        "access-control-allow-headers": "*",
-        "access-control-allow-methods": "*",
-      });
-      res.end();
-    } else if (host === lookup.hostname && url.pathname === lookup.pathname) {
-      res.writeHead(200, { ...cors, "content-type": "application/json", "cache-control": "no-store" });
-      res.end(JSON.stringify({ ip: "192.0.2.1", country }));
-    } else if (host === "www.googletagmanager.com" && url.pathname === "/gtag/js") {
-      // gtag.js's own caching: private, 15 minutes.
-      res.writeHead(200, {
-        ...cors,
-        "content-type": "application/javascript; charset=utf-8",
-        "cache-control": "private, max-age=900",
-      });
-      res.end(STAND_IN_GTAG_JS);
-    } else if (url.pathname === "/g/collect") {
-      res.writeHead(204, { ...cors, "cache-control": "no-store" });
-      res.end();
-    } else {
-      res.writeHead(404, { ...cors, "content-type": "text/plain" });
-      res.end("not stubbed");
-    }
-  });
+  const server = https.createServer(
+    selfSignedCertificate(dir, [lookup.hostname, ...GTAG_HOSTS]),
+    (req, res) => {
+      const host = (req.headers.host ?? "").replace(/:\d+$/, "");
+      const url = new URL(req.url ?? "/", `https://${host}`);
+      fs.appendFileSync(logFile, `${req.method} ${host}${url.pathname}\n`);
+      const cors = { "access-control-allow-origin": req.headers.origin ?? "*", "timing-allow-origin": "*" };
+      if (req.method === "OPTIONS") {
+        res.writeHead(204, {
+          ...cors,
+          "access-control-allow-headers": "*",
+          "access-control-allow-methods": "*",
+        });
+        res.end();
+      } else if (host === lookup.hostname && url.pathname === lookup.pathname) {
+        res.writeHead(200, { ...cors, "content-type": "application/json", "cache-control": "no-store" });
+        res.end(JSON.stringify({ ip: "192.0.2.1", country }));
+      } else if (host === "www.googletagmanager.com" && url.pathname === "/gtag/js") {
+        // gtag.js's own caching: private, 15 minutes.
+        res.writeHead(200, {
+          ...cors,
+          "content-type": "application/javascript; charset=utf-8",
+          "cache-control": "private, max-age=900",
+        });
+        res.end(STAND_IN_GTAG_JS);
+      } else if (url.pathname === "/g/collect") {
+        res.writeHead(204, { ...cors, "cache-control": "no-store" });
+        res.end();
+      } else {
+        res.writeHead(404, { ...cors, "content-type": "text/plain" });
+        res.end("not stubbed");
+      }
+    },
+  );
   server.listen(0, "127.0.0.1", () => {
     process.stdout.write(`listening ${(server.address() as { port: number }).port}\n`);
   });

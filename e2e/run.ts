@@ -5,7 +5,9 @@
  * (test/harness/grownSite.ts), built and served here too. Usage: npm run test:e2e
  * [-- e2e/some.test.ts]; `-- --build-only` builds the site only, `-- --build-grown` the grown
  * site only (npm test makes both builds beside its other checks, then runs the tests with
- * E2E_SKIP_BUILD=1).
+ * E2E_SKIP_BUILD=1). The key journeys in every engine (e2e/engines/<engine>.test.ts: Chromium,
+ * Firefox, WebKit) are browser tests too: `-- --engines` runs them alone, `-- --without-engines`
+ * all the others (npm test runs the two beside different stages).
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -32,7 +34,7 @@ const env = productionBuildEnv();
  * The longest files start first, so the runner's slots are not left waiting on one of them at the
  * end (the axe sweeps visit every page at one width each).
  */
-const SLOW = ["axe-desktop", "axe-phone", "a11y", "works", "layout"];
+const SLOW = ["axe-desktop", "axe-phone", "a11y", "works", "layout", "webkit", "firefox"];
 const slowFirst = (file: string): number => {
   const i = SLOW.indexOf(file.replace(/\.test\.ts$/, ""));
   return i === -1 ? SLOW.length : i;
@@ -71,13 +73,19 @@ async function main() {
     CONSULTATION_SECRET: TEST_FORM_SECRET,
   };
   const server = await serveSite(root, consultationEnv);
-  const files = args.length
-    ? args
-    : fs
-        .readdirSync(path.join(root, "e2e"))
-        .filter((f) => f.endsWith(".test.ts"))
-        .sort((a, b) => slowFirst(a) - slowFirst(b) || a.localeCompare(b))
-        .map((f) => path.join("e2e", f));
+  const testFiles = (dir: string) =>
+    fs
+      .readdirSync(path.join(root, dir))
+      .filter((f) => f.endsWith(".test.ts"))
+      .sort((a, b) => slowFirst(a) - slowFirst(b) || a.localeCompare(b))
+      .map((f) => path.join(dir, f));
+  const named = args.filter((a) => !a.startsWith("--"));
+  const files = named.length
+    ? named
+    : [
+        ...(args.includes("--engines") ? [] : testFiles("e2e")),
+        ...(args.includes("--without-engines") ? [] : testFiles("e2e/engines")),
+      ];
   const needsGrown = files.some((f) => GROWN_SITE_TESTS.includes(path.basename(f)));
   if (needsGrown && (!skipBuild || !grownSiteBuilt())) {
     process.stdout.write(`e2e: grown site built in ${buildGrownSite().seconds.toFixed(1)} s\n`);

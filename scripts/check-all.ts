@@ -1,14 +1,15 @@
 /**
  * npm test: every check, stopping after the first group in which one fails, then a table of how
  * long each took. The same command runs locally and in CI (.ci/run). Before the first stage, the
- * system parts the stages need (Chromium, PostgreSQL's server, Java, OpenSSL) are checked, and
+ * system parts the stages need (the browsers, PostgreSQL's server, Java, OpenSSL) are checked, and
  * installed when the run can (scripts/preflight.ts); when it cannot, no stage runs.
  *
  * The stages of a group run side by side, each printing its output when it ends: a Gatsby build
  * keeps about one core busy on average, lint and the format check one each for a few seconds, so
  * the group takes about the time of the two builds side by side, not the sum of all four. The
  * type check comes after the build, which writes the GraphQL query types it reads (`npm run
- * typecheck` writes them itself, without a build); it runs beside the unit tests. The browser
+ * typecheck` writes them itself, without a build); it runs beside the unit tests and the key
+ * journeys in the three engines (e2e/engines/), which need the site's build only. The browser
  * tests then use both builds: the site, and the grown site a few of them need
  * (test/harness/grownSite.ts), which the benchmark measures too.
  */
@@ -40,8 +41,22 @@ const GROUPS: Stage[][] = [
   [
     { name: "type check", command: ["npx", "tsc", "--noEmit"] },
     { name: "unit tests", command: ["npm", "run", "--silent", "test:unit"] },
+    // The key journeys in Chromium, Firefox and WebKit (e2e/engines/) need only the production
+    // build, and wait on conditions, never on time: they take what the cores leave beside the
+    // type check, the unit tests and the grown site's build, not a stage of their own.
+    {
+      name: "key journeys",
+      command: ["npm", "run", "--silent", "test:e2e", "--", "--engines"],
+      env: { E2E_SKIP_BUILD: "1" },
+    },
   ],
-  [{ name: "browser tests", command: ["npm", "run", "--silent", "test:e2e"], env: { E2E_SKIP_BUILD: "1" } }],
+  [
+    {
+      name: "browser tests",
+      command: ["npm", "run", "--silent", "test:e2e", "--", "--without-engines"],
+      env: { E2E_SKIP_BUILD: "1" },
+    },
+  ],
 ];
 
 interface Result {

@@ -6,8 +6,9 @@
  *
  *   npm run preflight [-- test|bench]   the same check on its own (both commands' parts by default)
  *
- * The lookups are the harness's own (test/harness/chromium.ts, test/harness/postgres.ts), so
- * `CHROME_PATH` and `PG_BIN` count here exactly as they do in the tests. A part whose variable
+ * The lookups are the harness's own (test/harness/chromium.ts, engines.ts, postgres.ts), so
+ * `CHROME_PATH`, `FIREFOX_PATH`, `WEBKIT_DRIVER_PATH`, `MINIBROWSER_PATH` and `PG_BIN` count here
+ * exactly as they do in the tests. A part whose variable
  * is set but points at nothing is not installed over: installing Debian's package would not
  * change where the tests look.
  */
@@ -15,6 +16,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { CHROMIUM_PATH } from "../test/harness/chromium";
+import { FIREFOX_PATH, miniBrowserPath, WEBKIT_DRIVER_PATH } from "../test/harness/engines";
 import { POSTGRES_ROOT, postgresBinCandidate } from "../test/harness/postgres";
 
 export type Command = "test" | "bench";
@@ -55,6 +57,14 @@ export function onPath(name: string, searchPath = process.env.PATH ?? ""): strin
     .find(isExecutable);
 }
 
+/** A program at a path a variable may set (`CHROME_PATH`, ...), as the tests look for it. */
+const programAt = (file: string | undefined, variable: string, fallback: string) => (): Finding =>
+  file && isExecutable(file)
+    ? { found: true, where: file }
+    : process.env[variable]
+      ? { found: false, problem: `no program at ${variable}=${process.env[variable]}`, override: variable }
+      : { found: false, problem: `no program at ${file ?? fallback}` };
+
 const programOnPath = (name: string) => (): Finding => {
   const where = onPath(name);
   return where ? { found: true, where } : { found: false, problem: `no \`${name}\` on PATH` };
@@ -67,12 +77,40 @@ export const SYSTEM_PARTS: readonly SystemPart[] = [
     debianPackage: "chromium",
     elsewhere: "set CHROME_PATH to a Chromium or Chrome",
     neededBy: ["test", "bench"],
+    find: programAt(CHROMIUM_PATH, "CHROME_PATH", CHROMIUM_PATH),
+  },
+  {
+    name: "Firefox ESR",
+    why: "the key journeys run in Firefox too (e2e/engines/, Puppeteer over WebDriver BiDi)",
+    debianPackage: "firefox-esr",
+    elsewhere: "set FIREFOX_PATH to a Firefox (128 or newer)",
+    neededBy: ["test"],
+    find: programAt(FIREFOX_PATH, "FIREFOX_PATH", FIREFOX_PATH),
+  },
+  {
+    name: "WebKitGTK's WebDriver",
+    why: "the key journeys run in WebKit too (e2e/engines/, WebdriverIO over classic WebDriver)",
+    debianPackage: "webkit2gtk-driver",
+    elsewhere: "set WEBKIT_DRIVER_PATH to WebKitGTK's WebKitWebDriver",
+    neededBy: ["test"],
+    find: programAt(WEBKIT_DRIVER_PATH, "WEBKIT_DRIVER_PATH", WEBKIT_DRIVER_PATH),
+  },
+  {
+    name: "WebKitGTK's MiniBrowser",
+    why: "the browser WebKitWebDriver starts for the key journeys",
+    debianPackage: "libwebkit2gtk-4.1-0",
+    elsewhere: "set MINIBROWSER_PATH to WebKitGTK's MiniBrowser",
+    neededBy: ["test"],
     find: () =>
-      isExecutable(CHROMIUM_PATH)
-        ? { found: true, where: CHROMIUM_PATH }
-        : process.env.CHROME_PATH
-          ? { found: false, problem: `no program at CHROME_PATH=${CHROMIUM_PATH}`, override: "CHROME_PATH" }
-          : { found: false, problem: `no program at ${CHROMIUM_PATH}` },
+      programAt(miniBrowserPath(), "MINIBROWSER_PATH", "/usr/lib/<arch>/webkit2gtk-4.1/MiniBrowser")(),
+  },
+  {
+    name: "Xvfb",
+    why: "MiniBrowser, WebKit's browser for the key journeys, draws on a virtual display",
+    debianPackage: "xvfb",
+    elsewhere: "put `Xvfb` on PATH",
+    neededBy: ["test"],
+    find: programOnPath("Xvfb"),
   },
   {
     name: "PostgreSQL's initdb and pg_ctl",

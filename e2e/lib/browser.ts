@@ -53,8 +53,11 @@ export async function newPage(
  */
 export async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.waitForFunction(hydrated);
 }
+
+/** The condition `open` waits for, in the page (the other engines' drivers wait for it too). */
+export const hydrated = (): boolean => document.documentElement.dataset.hydrated === "true";
 
 /**
  * A cheaper `open` for tests that visit many pages: waits for the load event and for Gatsby's

@@ -87,53 +87,67 @@ export const isLocal = (url: string): boolean => {
   return protocol === "data:" || protocol === "blob:" || hostname === "127.0.0.1" || hostname === "localhost";
 };
 
+/** What the outside answers one request with: a response, a network failure, or never. */
+export type OutsideReply =
+  { status: number; contentType?: string; headers?: Record<string, string>; body: string } | "abort" | "hang";
+
+/** What a request to the outside was, for the log. */
+export type OutsideKind = "tag" | "lookup" | "collect" | "blocked";
+
+const DEFAULT_LOOKUP = { status: 200, body: JSON.stringify({ ip: "192.0.2.1", country: "JP" }) };
+
+/**
+ * The one answer to a request that leaves the site (or asks the site's Partytown proxy), whatever
+ * the engine: Playwright's routing below, and the proxy the other engines go through
+ * (e2e/engines/outsideProxy.ts). `lookup` is the country lookup's (by default a country with no
+ * page of ours).
+ */
+export function answerOutside(
+  url: URL,
+  lookup: OutsideOptions["countryLookup"] = DEFAULT_LOOKUP,
+): { kind: OutsideKind; reply: OutsideReply } {
+  if (url.pathname === THIRD_PARTY_PROXY && isLocal(url.href)) {
+    const target = url.searchParams.get("url") ?? "";
+    return target.startsWith(`${GTAG_JS_URL}?`)
+      ? { kind: "tag", reply: { status: 200, contentType: "text/javascript", body: FAKE_GTAG_JS } }
+      : { kind: "blocked", reply: { status: 404, body: "" } };
+  }
+  // gtag.js fetched directly, not through the worker's proxy: on the main thread, a regression.
+  if (url.href.startsWith(`${GTAG_JS_URL}?`)) return { kind: "blocked", reply: "abort" };
+  if (url.href === COUNTRY_LOOKUP_URL) {
+    if (lookup === "abort" || lookup === "hang") return { kind: "lookup", reply: lookup };
+    const headers = { "access-control-allow-origin": "*" };
+    return { kind: "lookup", reply: { ...lookup, contentType: "application/json", headers } };
+  }
+  if (url.href.startsWith(COLLECT_URL)) {
+    const headers = { "access-control-allow-origin": "*" };
+    return { kind: "collect", reply: { status: 204, headers, body: "" } };
+  }
+  return { kind: "blocked", reply: "abort" };
+}
+
 export async function interceptOutside(
   context: BrowserContext,
   options: OutsideOptions = {},
 ): Promise<OutsideLog> {
   const log: OutsideLog = { lookups: [], analytics: [], tags: [], collects: [], blocked: [] };
-  const lookup = options.countryLookup ?? {
-    status: 200,
-    body: JSON.stringify({ ip: "192.0.2.1", country: "JP" }),
-  };
   await context.route(
     (url) => !isLocal(url.href) || url.pathname === THIRD_PARTY_PROXY,
     async (route: Route, request: Request) => {
       const url = new URL(request.url());
       if (isAnalytics(url.href)) log.analytics.push(url.href);
-      if (url.pathname === THIRD_PARTY_PROXY && isLocal(url.href)) {
-        const target = url.searchParams.get("url") ?? "";
-        if (target.startsWith(`${GTAG_JS_URL}?`)) {
-          log.tags.push(new URL(target));
-          if (options.proxyReachesServer) return route.continue();
-          if (options.gtagHeld) await options.gtagHeld;
-          return route.fulfill({ status: 200, contentType: "text/javascript", body: FAKE_GTAG_JS });
-        }
-        log.blocked.push(url.href);
-        return route.fulfill({ status: 404, body: "" });
-      }
-      if (url.href.startsWith(`${GTAG_JS_URL}?`)) {
-        // gtag.js fetched directly, not through the worker's proxy: on the main thread, a regression.
-        log.blocked.push(url.href);
-        return route.abort("blockedbyclient");
-      }
-      if (url.href === COUNTRY_LOOKUP_URL) {
-        log.lookups.push(request);
-        if (lookup === "abort") return route.abort("internetdisconnected");
-        if (lookup === "hang") return new Promise<void>(() => {});
-        return route.fulfill({
-          status: lookup.status,
-          contentType: "application/json",
-          headers: { "access-control-allow-origin": "*" },
-          body: lookup.body,
-        });
-      }
-      if (url.href.startsWith(COLLECT_URL)) {
-        log.collects.push(url);
-        return route.fulfill({ status: 204, headers: { "access-control-allow-origin": "*" }, body: "" });
-      }
-      log.blocked.push(url.href);
-      return route.abort("blockedbyclient");
+      const { kind, reply } = answerOutside(url, options.countryLookup);
+      if (kind === "tag") {
+        log.tags.push(new URL(url.searchParams.get("url")!));
+        if (options.proxyReachesServer) return route.continue();
+        if (options.gtagHeld) await options.gtagHeld;
+      } else if (kind === "lookup") log.lookups.push(request);
+      else if (kind === "collect") log.collects.push(url);
+      else log.blocked.push(url.href);
+      if (reply === "hang") return new Promise<void>(() => {});
+      if (reply === "abort")
+        return route.abort(kind === "lookup" ? "internetdisconnected" : "blockedbyclient");
+      return route.fulfill(reply);
     },
   );
   return log;

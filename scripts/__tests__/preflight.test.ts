@@ -145,6 +145,20 @@ describe("the real parts, with their overrides", () => {
     expect(preflight("test", postgres, root)).toEqual({ ok: true, installed: [] });
   });
 
+  test("MINIBROWSER_PATH pointing at nothing is missing, and WebKit's package is not installed over it", () => {
+    process.env.MINIBROWSER_PATH = path.join(empty, "MiniBrowser");
+    const webkit = SYSTEM_PARTS.filter((p) => p.debianPackage === "libwebkit2gtk-4.1-0");
+    const install = jest.fn(() => true);
+    const result = preflight("test", webkit, { ...root, install });
+    expect(install).not.toHaveBeenCalled();
+    expect(!result.ok && result.message).toContain(`no program at MINIBROWSER_PATH=${empty}/MiniBrowser`);
+    expect(!result.ok && result.message).toContain(
+      "unset MINIBROWSER_PATH; apt-get update && apt-get install -y libwebkit2gtk-4.1-0",
+    );
+    fs.writeFileSync(path.join(empty, "MiniBrowser"), "#!/bin/sh\n", { mode: 0o755 });
+    expect(preflight("test", webkit, root)).toEqual({ ok: true, installed: [] });
+  });
+
   test("a program on PATH is found only where it can be run", () => {
     fs.writeFileSync(path.join(empty, "java"), "not a program", { mode: 0o644 });
     expect(onPath("java", empty)).toBeUndefined();

@@ -72,14 +72,15 @@ export const GroupLabel = styled.div`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-export const Option = styled.div`
+export const Option = styled.a`
   display: flex;
   flex-direction: column;
   gap: 2px;
   padding: ${({ theme }) => theme.spacing(1, 1.5)};
   border-left: 3px solid transparent;
   border-radius: ${({ theme }) => theme.radius}px;
-  cursor: pointer;
+  color: inherit;
+  text-decoration: none;
   strong {
     color: ${({ theme }) => theme.colors.ink};
   }

@@ -31,7 +31,7 @@ const LISTBOX_ID = "site-search-results";
  * with a listbox popup (WAI-ARIA APG "combobox with listbox popup"): focus stays in the input,
  * the arrow keys move the active option (aria-activedescendant), Enter opens it, Escape clears
  * the input and then closes the dialog. Results are grouped by kind, with the matching words
- * marked in each passage.
+ * marked in each passage; each option is a link to its page.
  */
 export default function SearchDialog({ onClose }: { onClose: (navigated: boolean) => void }) {
   const dialog = React.useRef<HTMLDialogElement>(null);
@@ -175,14 +175,26 @@ export default function SearchDialog({ onClose }: { onClose: (navigated: boolean
               {group.label}
             </GroupLabel>
             {group.hits.map((hit) => (
+              // Each option is a real link (an <a href>): a middle click, a modified click or the
+              // context menu opens the page in a new tab or copies its address. A plain click
+              // opens it here, client-side. Out of the Tab order: focus stays in the field and
+              // the arrow keys choose (the combobox pattern); a link inside an option instead
+              // would nest one control in another (axe: nested-interactive).
               <Option
                 key={hit.id}
                 id={hit.id}
+                href={hit.url}
+                tabIndex={-1}
                 role="option"
                 aria-selected={hit === activeHit}
                 aria-labelledby={`${hit.id}-title`}
                 aria-describedby={`${hit.id}-excerpt`}
-                onClick={() => choose(hit.url)}
+                onClick={(event) => {
+                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                    return;
+                  event.preventDefault();
+                  choose(hit.url);
+                }}
                 onPointerMove={() => setActive(hits.indexOf(hit))}
               >
                 <strong id={`${hit.id}-title`}>{hit.title}</strong>

@@ -211,12 +211,18 @@ function MobileMenuDialog({ open, onLive, onOpen, onClose, navigation }: MobileM
               ))}
             </ol>
           </nav>
+          {/* Before hydration the browser closes the menu by the invoker command; once
+              hydrated, React does, and cancels the browser's (which would close it a second
+              time: Chromium warns "A command attempted to close an already closed Dialog"). */}
           <IconButton
             type="button"
             aria-label="Close menu"
             command="close"
             commandfor={MOBILE_MENU_ID}
-            onClick={close}
+            onClick={(event) => {
+              event.preventDefault();
+              close();
+            }}
           >
             <CloseIcon />
           </IconButton>

@@ -1,0 +1,170 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import puppeteer, { type ElementHandle, type KeyInput } from "puppeteer-core";
+import { FIREFOX_PATH } from "../../test/harness/engines";
+import { baseUrl, hydrated } from "../lib/browser";
+import { waitFor } from "../lib/wait";
+import {
+  describe,
+  forgetVisitor,
+  WAIT_MS,
+  type Driver,
+  type Key,
+  type Target,
+  type Viewport,
+} from "./driver";
+import { startOutsideProxy } from "./outsideProxy";
+import { candidates } from "./candidates";
+import { PROBLEMS_KEY } from "./probe";
+
+/**
+ * The journeys' driver for Debian's Firefox ESR: Puppeteer over WebDriver BiDi (Playwright's BiDi
+ * Firefox fails here on a command Firefox lacks, `emulation.setMediaFeaturesOverride`). Every
+ * request goes through the outside proxy (e2e/engines/outsideProxy.ts), set as Firefox's proxy for
+ * local addresses too; reduced motion is Firefox's own preference. Roles and names come from
+ * Firefox's accessibility tree (Puppeteer's ARIA query, BiDi's `locateNodes`).
+ */
+export async function firefoxDriver(viewport: Viewport): Promise<Driver> {
+  const proxy = await startOutsideProxy(baseUrl());
+  const [host, port] = proxy.address.split(":");
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-firefox-"));
+  const browser = await puppeteer.launch({
+    browser: "firefox",
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    acceptInsecureCerts: true,
+    env: { ...process.env, HOME: home },
+    defaultViewport: viewport,
+    extraPrefsFirefox: {
+      "network.proxy.type": 1,
+      "network.proxy.http": host,
+      "network.proxy.http_port": Number(port),
+      "network.proxy.ssl": host,
+      "network.proxy.ssl_port": Number(port),
+      "network.proxy.allow_hijacking_localhost": true,
+      "network.proxy.no_proxies_on": "",
+      "ui.prefersReducedMotion": 1,
+    },
+  });
+  const page = (await browser.pages())[0] ?? (await browser.newPage());
+  let messages: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "warn" || m.type() === "error") messages.push(`${m.type()}: ${m.text()}`);
+  });
+
+  /** The shown matches, found in the page (candidates.ts). */
+  const shown = async (t: Target): Promise<ElementHandle<Element>[]> => {
+    const list = await page.evaluateHandle(candidates, t);
+    const items = [...(await list.getProperties()).values()].map(
+      (h) => h.asElement() as ElementHandle<Element>,
+    );
+    await list.dispose();
+    return items;
+  };
+  /**
+   * The first shown match, confirmed by Firefox's accessibility tree: Puppeteer's ARIA query (BiDi's
+   * `locateNodes`) from its parent must return it. Once, not in the waiting: a query takes about
+   * half a second (measured here), twenty times the page's own search.
+   */
+  const first = async (t: Target) => {
+    const [el] = await waitFor(
+      async () => {
+        const found = await shown(t);
+        return found.length > 0 && found;
+      },
+      `firefox: ${describe(t)} shown`,
+      WAIT_MS,
+    );
+    // Once an element: a repeated target (the menu button, opened four times) is not asked again.
+    const key = describe(t);
+    const asked = (e: Element, k: string) => (e as Element & { e2eConfirmed?: string }).e2eConfirmed === k;
+    if ("role" in t && !(await el.evaluate(asked, key))) {
+      const name = t.name === undefined ? "" : `[name="${t.name.replace(/["\\]/g, "\\$&")}"]`;
+      const parent = (await el.evaluateHandle((e) => e.parentElement ?? e)) as ElementHandle<Element>;
+      const matches = await parent.$$(`::-p-aria(${name}[role="${t.role}"])`);
+      const confirmed = await el.evaluate((e, ...list) => list.includes(e), ...matches);
+      if (!confirmed) throw new Error(`firefox: its accessibility tree has no ${key} where the page has one`);
+      await el.evaluate((e, k) => void ((e as Element & { e2eConfirmed?: string }).e2eConfirmed = k), key);
+    }
+    return el;
+  };
+  const KEYS: Record<Key, KeyInput> = {
+    Enter: "Enter",
+    Escape: "Escape",
+    Tab: "Tab",
+    ArrowDown: "ArrowDown",
+    ArrowUp: "ArrowUp",
+    Space: " ",
+    "/": "/",
+  };
+
+  return {
+    engine: "firefox",
+    keysActivateButtons: false,
+    open: async (p) => {
+      await page.goto(new URL(p, baseUrl()).href);
+      await page.waitForFunction(hydrated, { timeout: WAIT_MS });
+    },
+    resize: (size) => page.setViewport(size),
+    url: async () => new URL(page.url()),
+    click: async (t) => (await first(t)).click(),
+    clickAt: (x, y) => page.mouse.click(x, y),
+    moveTo: (x, y) => page.mouse.move(x, y),
+    middleClick: async (t) => {
+      const before = await browser.pages();
+      await (await first(t)).click({ button: "middle" });
+      const tab = await waitFor(
+        async () => (await browser.pages()).find((p) => !before.includes(p)) ?? false,
+        "firefox: a new tab",
+        WAIT_MS,
+      );
+      const url = await waitFor(
+        async () => tab.url() !== "about:blank" && tab.url(),
+        "firefox: the new tab's address",
+      );
+      await tab.close();
+      return url;
+    },
+    hover: async (t) => (await first(t)).hover(),
+    focus: async (t) => (await first(t)).focus(),
+    press: (key) => page.keyboard.press(KEYS[key]),
+    type: (text) => page.keyboard.type(text),
+    fill: async (t, text) => {
+      const el = await first(t);
+      await el.evaluate((input) => (input as HTMLInputElement).select());
+      await el.type(text);
+    },
+    select: async (t, value) => void (await (await first(t)).select(value)),
+    waitFor: async (t, wanted = true) => {
+      await waitFor(
+        async () => (await shown(t)).length > 0 === wanted,
+        `firefox: ${describe(t)} ${wanted ? "shown" : "gone"}`,
+        WAIT_MS,
+      );
+    },
+    count: async (t) => (await shown(t)).length,
+    text: async (t) => (await first(t)).evaluate((el) => (el as HTMLElement).innerText),
+    attribute: async (t, name) => (await first(t)).evaluate((el, n) => el.getAttribute(n), name),
+    run: async (fn, arg) => (await page.evaluate(fn as never, arg)) as never,
+    until: async (fn, arg, what) => {
+      await page.waitForFunction(fn as never, { timeout: WAIT_MS }, arg).catch((error: Error) => {
+        throw new Error(`firefox: timed out waiting for ${what} (${error.message.split("\n")[0]})`);
+      });
+    },
+    console: async () => {
+      const seen = messages;
+      messages = [];
+      return seen;
+    },
+    forget: async () => {
+      await page.deleteCookie(...(await page.cookies()));
+      await page.evaluate(forgetVisitor, PROBLEMS_KEY);
+    },
+    close: async () => {
+      await browser.close();
+      await proxy.stop();
+      fs.rmSync(home, { recursive: true, force: true });
+    },
+  };
+}

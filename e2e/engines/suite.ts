@@ -1,0 +1,64 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Driver, Viewport } from "./driver";
+import { DESKTOP, PHONE, probeProblems } from "./journeys/common";
+import { consent, consultation, megaMenus, navbarColour, search, worksFilters } from "./journeys/desktop";
+import { layoutProblems } from "./journeys/layout";
+import { footer, phoneMenu } from "./journeys/phone";
+
+/**
+ * The key journeys, registered for one engine: each a test of its own, in one tab of one browser
+ * (an engine starts once: WebKit's session takes seconds), the viewport set for each. Every test
+ * fails on an uncaught error, an unhandled rejection or a Content-Security-Policy violation on any
+ * page it visited (the probe's record, e2e/engines/probe.ts), besides its own assertions.
+ * e2e/engines/<engine>.test.ts calls this in its own describe (so the run's file times name the
+ * engine); `npm run test:e2e -- e2e/engines/webkit.test.ts` runs one engine's alone.
+ */
+export function keyJourneys(launch: (viewport: Viewport) => Promise<Driver>): void {
+  let d: Driver;
+  before(async () => {
+    d = await launch(DESKTOP);
+  });
+  after(async () => d?.close());
+
+  const journey = (name: string, viewport: Viewport, run: (d: Driver) => Promise<void>) =>
+    test(name, async () => {
+      await d.resize(viewport);
+      try {
+        await run(d);
+      } finally {
+        await d.forget().catch(() => undefined);
+      }
+      assert.deepEqual(await probeProblems(d), [], "no uncaught error, unhandled rejection or CSP violation");
+    });
+
+  journey("the navbar is transparent at 0 and 74 px of scroll, white at 75", DESKTOP, navbarColour);
+  journey(
+    "the mega menus open on hover and by keyboard; Escape closes and returns focus",
+    DESKTOP,
+    megaMenus,
+  );
+  journey(
+    "the consultation modal: errors for an invalid form, a valid one reaches the store",
+    DESKTOP,
+    consultation,
+  );
+  journey(
+    "site search: arrows and Enter open a result; each result is a link a middle click opens",
+    DESKTOP,
+    search,
+  );
+  journey("the consent banner: accept, then reject; each choice holds on the next pages", DESKTOP, consent);
+  journey("the /works filters change the list and the URL", DESKTOP, worksFilters);
+  journey(
+    "the phone menu at 375 px: drill-down, Home, a link, Escape, the backdrop, Close",
+    PHONE,
+    phoneMenu,
+  );
+  journey("the footer at 375 px: a column opens, More... and Less", PHONE, footer);
+  journey(
+    "every template at 320 to 1440 px: no clipped or overlapping text; every image loads",
+    DESKTOP,
+    async () => assert.deepEqual(await layoutProblems(d), []),
+  );
+}
