@@ -14,7 +14,7 @@ export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
 /**
  * Hydrate in 5 ms slices instead of one long task (src/lib/hydration.ts, ADR 0006), leaving the
  * deferred parts (closed menus, the footer) as they are until a visitor reaches for the page
- * (src/lib/hydrationGate.ts, ADR 0016).
+ * (src/lib/hydrationGate.ts, ADR 0017).
  */
 export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () =>
   // Gatsby's Renderer type still describes React 17's hydrate, which returned the container.

@@ -4,7 +4,7 @@ import type { PhoneId } from "./phones";
 /**
  * The budgets, for both visitors on one page of each template, each on the median of the page's
  * runs, per phone (bench/phones.ts: each figure is computed for a mid-tier and a low-tier phone
- * by calibration, whatever the host). ADR 0016 gives the reasons; issue 38 set them.
+ * by calibration, whatever the host). ADR 0017 gives the reasons; issue 38 set them.
  *
  * - Phone-independent: accessibility, best practices and SEO 1.00, CLS <= 0.01, first-load JS
  *   at most 1.25x the bare Gatsby page with one image (every template shows images).

@@ -5,7 +5,7 @@
  * Lighthouse's `benchmarkIndex` is a phone of about 500, on one scoring 3,200 a phone of about 800.
  * Chrome DevTools calibrates its CPU presets from the same index (a mid-tier phone scores about
  * 1,000, a low-tier one about 264), so a slowdown of `host index / phone index`, with the host's
- * index measured just before the run, emulates the same phone whatever the host (ADR 0016).
+ * index measured just before the run, emulates the same phone whatever the host (ADR 0017).
  *
  * - Lighthouse (simulated throttling) measures the host's index at the start of each run and
  *   applies the multiplier only when it computes the metrics from the trace, so one page load is

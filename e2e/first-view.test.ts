@@ -1,5 +1,5 @@
 /**
- * The first view does not wait for JavaScript (ADR 0016): on every template, the page's largest
+ * The first view does not wait for JavaScript (ADR 0017): on every template, the page's largest
  * text or image is on screen before the first of the site's scripts runs, and the scripts do not
  * replace it afterwards (a hydration that re-created the hero would paint it again, later), nor
  * restyle it (styled-components swapping the server's stylesheet for a copy of its own restyled

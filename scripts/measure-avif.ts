@@ -1,5 +1,5 @@
 /**
- * What AVIF would give the case-study images (ADR 0015): for each WebP size the last build wrote
+ * What AVIF would give the case-study images (ADR 0016): for each WebP size the last build wrote
  * under public/static from content/images/works, the source is resized to that size again and
  * encoded as WebP the way the build does (gatsby-plugin-sharp: quality 72, sharp's defaults) and as
  * AVIF at a few settings; for each, the bytes, the CPU seconds spent encoding (one thread, so they

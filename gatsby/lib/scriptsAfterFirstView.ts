@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 
 /**
- * Gatsby's scripts run after the first view (ADR 0016). Gatsby writes them as `<script async>` at
+ * Gatsby's scripts run after the first view (ADR 0017). Gatsby writes them as `<script async>` at
  * the end of the body, and the browser runs an async script as soon as it has arrived: on a fast
  * connection in the middle of parsing, before the hero is painted, and on a slow phone their
  * evaluation (300 ms and more on a low-tier phone's CPU) then stands between the visitor and the
@@ -13,7 +13,7 @@ import path from "node:path";
  * click), and `LATEST_MS` after the document was parsed at the latest. Not preloaded: a preload,
  * even at low priority, shares the connection with the hero while it loads (Lighthouse's
  * simulation of a phone's network counted it against the largest paint: 1,435 against 1,064 ms
- * without, ADR 0016). Everything on screen is in the HTML,
+ * without, ADR 0017). Everything on screen is in the HTML,
  * and the links, the phone menu (invoker commands) and the forms work before the scripts run.
  *
  * Gatsby puts the scripts into the pages itself, after every hook that could change them (they

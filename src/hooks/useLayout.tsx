@@ -14,7 +14,7 @@ export interface LayoutContextValue {
  * reads (useSyncExternalStore). A provider value that changes is propagated through the whole
  * tree below it; the parts of the page React hydrates only when a visitor reaches them
  * (src/components/Deferred) would then be rendered afresh on the client instead, and a phone's
- * width, learnt right after hydration, would do that on every page (ADR 0016). Opening the modal
+ * width, learnt right after hydration, would do that on every page (ADR 0017). Opening the modal
  * re-renders what reads `showModal` (the modal's slot) and nothing else.
  */
 interface LayoutStore {

@@ -14,7 +14,7 @@ import { PHONE_QUERY } from "../styles/constants";
  * client-side navigation: `layOutForAnchor`); and the element that was the jump's target is
  * brought back into view. Until
  * then nothing is laid out ahead of the visitor: on a low-tier phone laying out the rest "at idle"
- * took tasks of 50 to 150 ms each, on every page, for visitors who never needed it (ADR 0016).
+ * took tasks of 50 to 150 ms each, on every page, for visitors who never needed it (ADR 0017).
  * Wider screens, where the stylesheet defers nothing, are marked at once.
  */
 let liftForAnchor: () => void = () => {};

@@ -1,5 +1,5 @@
 /**
- * The gate the page's deferred parts wait behind while the page first hydrates (ADR 0016):
+ * The gate the page's deferred parts wait behind while the page first hydrates (ADR 0017):
  * src/components/Deferred. Closed menus and the footer are static HTML until a visitor reaches for
  * the page; what they do needs React only from then on. The gate opens at the visitor's first
  * sign of use (a pointer over or down, a touch, a key, focus), in the capture phase at the

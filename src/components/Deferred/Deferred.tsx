@@ -8,7 +8,7 @@ function Gate({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * A part of the page that React hydrates only once a visitor reaches for the page (ADR 0016): it
+ * A part of the page that React hydrates only once a visitor reaches for the page (ADR 0017): it
  * is server-rendered whole, and while the page first hydrates it suspends, so React keeps its
  * server HTML as it is (links work, nothing is fetched) and hydrates it later, on its own. React
  * hydrates a part at once when an event is for it, after the gate has opened for that same event.

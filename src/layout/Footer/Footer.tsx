@@ -133,5 +133,5 @@ function FooterBody() {
   );
 }
 
-/** Hydrated once a visitor reaches for the page: until then it is its server HTML (ADR 0016). */
+/** Hydrated once a visitor reaches for the page: until then it is its server HTML (ADR 0017). */
 export const Footer = deferHydration(FooterBody, "Footer");

@@ -38,7 +38,7 @@ const Arrow = () => <span aria-hidden="true">›</span>;
  * React takes over: a dialog the browser opened becomes the drill-down at its first level. While
  * the menu is closed it keeps the static first level the page came with: a closed dialog is not
  * laid out, and taking it out at hydration cost every page a commit of a few hundred nodes on
- * the phone's CPU (ADR 0016).
+ * the phone's CPU (ADR 0017).
  */
 function MobileMenuDialog({ open, onLive, onOpen, onClose, navigation }: MobileMenuProps) {
   const site = useSiteSettings();
@@ -245,7 +245,7 @@ function MobileMenuDialog({ open, onLive, onOpen, onClose, navigation }: MobileM
 }
 
 /**
- * Hydrated once a visitor reaches for the page (ADR 0016): until then the browser runs the static
+ * Hydrated once a visitor reaches for the page (ADR 0017): until then the browser runs the static
  * dialog alone, as described above. Its props keep their identity while the page lives.
  */
 export const MobileMenu = deferHydration(MobileMenuDialog, "MobileMenu");

@@ -35,7 +35,7 @@ export interface MegaMenuProps {
 }
 
 /**
- * A menu's links: hydrated once a visitor reaches for the page (ADR 0016), so opening a menu only
+ * A menu's links: hydrated once a visitor reaches for the page (ADR 0017), so opening a menu only
  * shows its panel; until then they are plain links in the HTML.
  */
 const ServiceLinks = deferHydration(function ServiceLinks({

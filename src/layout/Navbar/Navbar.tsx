@@ -84,7 +84,7 @@ export const Navbar = React.memo(function Navbar({ pathname, solidNavbar }: Navb
   };
 
   const white = isNavbarWhite(bar, { solidRoute: solidNavbar, menuOpen: mega.open !== null });
-  // The same values while the page lives: the menus' contents hydrate only when reached (ADR 0016).
+  // The same values while the page lives: the menus' contents hydrate only when reached (ADR 0017).
   const services = React.useMemo(() => serviceColumns(navigation), [navigation]);
   const industries = React.useMemo(() => industryColumns(navigation), [navigation]);
   const industryTitles = React.useMemo(
@@ -93,7 +93,7 @@ export const Navbar = React.memo(function Navbar({ pathname, solidNavbar }: Navb
   );
   const closeMega = React.useCallback(() => dispatchMega({ type: "close" }), []);
   const openMobile = React.useCallback(() => setMobileOpen(true), []);
-  /** Whether the phone menu has hydrated (it waits for the visitor's first use: ADR 0016). */
+  /** Whether the phone menu has hydrated (it waits for the visitor's first use: ADR 0017). */
   const mobileLive = React.useRef(false);
   const markMobileLive = React.useCallback(() => void (mobileLive.current = true), []);
   const closeMobile = React.useCallback(() => setMobileOpen(false), []);
