@@ -20,7 +20,7 @@ import { samplePaths } from "../test/harness/samplePages";
 import { closeBrowser, DESKTOP, newPage, openHydrated, PHONE } from "./lib/browser";
 import { expectedPolicy, watchViolations } from "./lib/csp";
 import type { OutsideLog, OutsideOptions } from "./lib/outside";
-import { until, waitFor } from "./lib/wait";
+import { nextFrames, until, waitFor } from "./lib/wait";
 
 after(closeBrowser);
 
@@ -150,6 +150,26 @@ test("the desktop mega menu and the modal, with a request sent: no violation", a
 const ASKED_FIRST: OutsideOptions = {
   countryLookup: { status: 200, body: JSON.stringify({ ip: "192.0.2.7", country: "GB" }) },
 };
+
+test("a measured visitor whose browser has no service worker: Partytown is not started (it would run the tag on the page), no violation", async () => {
+  const { page, context, outside } = await newPage(DESKTOP);
+  const violations = await watchViolations(context, page);
+  await context.addInitScript({
+    content:
+      "Object.defineProperty(Navigator.prototype, 'serviceWorker', { get: function () { return undefined; } });",
+  });
+  const partytown: string[] = [];
+  page.on("request", (r) => void (r.url().includes("/~partytown/") && partytown.push(r.url())));
+  await openHydrated(page, "/about");
+  // The tag's scripts are in the page: Partytown would start now, and, with no service worker,
+  // run them on the page as inline scripts the policy blocks.
+  await page.locator('script[type="text/partytown"]').first().waitFor({ state: "attached" });
+  await nextFrames(page);
+  assert.deepEqual(partytown, []);
+  assert.deepEqual(violations, []);
+  assert.equal(outside.collects.length, 0, "nothing measured");
+  await context.close();
+});
 
 test("a visitor asked first (GB) who rejects, on every template: the banner, no analytics, no violation", async () => {
   const { page, context, outside, violations } = await watched(DESKTOP, ASKED_FIRST);

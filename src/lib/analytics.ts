@@ -63,7 +63,7 @@ export function tagSetupScript({ id, storage, granted }: TagPlan): string {
 }
 
 interface PartytownWindow {
-  partytown?: { lib: string; debug: boolean; forward: string[] };
+  partytown?: { lib: string; debug: boolean; forward: string[]; fallbackTimeout: number };
 }
 type WorkerWindow = Partial<Record<WorkerFunction, (...args: unknown[]) => void>>;
 
@@ -106,14 +106,21 @@ export function loadTag(id: string, defaultStorage: ConsentValue, granted = fals
  * snippet Gatsby would inline into every page's head): no inline script, nothing for a visitor
  * who is not measured, and nothing before the page has hydrated. `debug: false` picks the
  * minified build; `forward` lists the functions the page calls.
+ *
+ * Partytown runs the tag in its worker through a service worker. Where there is none (a private
+ * window of some browsers), or where it is slow to start, Partytown would fall back to running
+ * the tag on the page, by copying its scripts into inline ones the site's policy forbids: a
+ * violation, and analytics on the main thread. So it is not started without a service worker,
+ * and waits for a slow one (`fallbackTimeout: 0`): such a visitor goes unmeasured.
  */
 export function startPartytown(win: Window = window): void {
-  if (started) return;
+  if (started || !win.navigator.serviceWorker) return;
   started = true;
   (win as unknown as PartytownWindow).partytown = {
     lib: PARTYTOWN_LIB,
     debug: false,
     forward: [...WORKER_FUNCTIONS],
+    fallbackTimeout: 0,
   };
   const script = win.document.createElement("script");
   script.src = `${PARTYTOWN_LIB}partytown.js`;

@@ -17,6 +17,11 @@ import {
 import { useSiteSettings } from "../../../hooks/useSiteSettings";
 import { Analytics } from "../Analytics";
 
+/** The browsers Partytown runs in have a service worker; jsdom has none. */
+const withServiceWorker = () =>
+  Object.defineProperty(navigator, "serviceWorker", { value: {}, configurable: true });
+beforeAll(withServiceWorker);
+
 jest.mock("../../../hooks/useSiteSettings");
 jest.mock("../../../lib/countryLookup", () => ({
   lookupCountryOnce: jest.fn(),
@@ -100,6 +105,8 @@ describe("the tag and the banner", () => {
       lib: "/~partytown/",
       debug: false,
       forward: ["gtag", "analyticsOptOut"],
+      // No main-thread fallback when the service worker is slow (the policy forbids it).
+      fallbackTimeout: 0,
     });
     // Nothing of Google's on the page itself.
     expect(document.querySelectorAll("script:not([type])[src*='googletagmanager']")).toHaveLength(0);
@@ -203,6 +210,13 @@ describe("page views on client-side navigation", () => {
     expect(optOut).toHaveBeenLastCalledWith(false);
   });
 
+  test("without a service worker Partytown is not started (it would run the tag on the page, against the policy)", () => {
+    delete (navigator as unknown as { serviceWorker?: unknown }).serviceWorker;
+    startPartytown();
+    expect(document.querySelector('script[src="/~partytown/partytown.js"]')).toBeNull();
+    withServiceWorker();
+  });
+
   test("calls made before Partytown's stubs exist wait for its loader, then go in order", () => {
     delete (window as unknown as { gtag?: jest.Mock }).gtag;
     trackPageView(location, { pathname: "/", search: "", hash: "" });
@@ -215,6 +229,9 @@ describe("page views on client-side navigation", () => {
       "event",
       "page_view",
       expect.objectContaining({ page_path: "/works?a=1" }),
+    );
+    expect((window as unknown as { partytown: { fallbackTimeout: number } }).partytown.fallbackTimeout).toBe(
+      0,
     );
     document.querySelector('script[src="/~partytown/partytown.js"]')!.remove();
   });
