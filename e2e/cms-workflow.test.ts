@@ -21,6 +21,8 @@ const backend = localBackendForTests("git");
 
 const FILE = "content/works/humm.yaml";
 const HEADLINE = "Budgeting that a household checks every morning";
+/** Typed key by key (47 keys, 40 ms apart): long enough to still be typing when the first images arrive. */
+const TYPED = "Household budgets checked over breakfast, daily";
 const SCREENSHOTS = path.resolve("docs/images/editing");
 
 /** Saves a picture for the editing guide when asked to (UPDATE_SCREENSHOTS=1). */
@@ -47,6 +49,33 @@ const previewShows = (page: Page, headline: string): Promise<void> =>
   previewFrame(page).getByRole("heading", { level: 1, name: headline }).waitFor({ timeout: 60_000 });
 
 const branches = () => git(backend().repo, "branch", "--format=%(refname:short)").split("\n").filter(Boolean);
+
+/** The case study's headline field (Decap adds "(optional)" to a field the schema does not require). */
+const headlineField = (page: Page) => page.getByRole("textbox", { name: /^Headline( \(optional\))?$/ });
+
+test("keys typed as soon as an entry opens are all kept while its images are still loading", async () => {
+  const { page, context } = await newPage({ width: 1280, height: 900 });
+  // Each image comes 2 s after it is asked for, as from a slow host (on GitHub, an API request each).
+  const admin = await openAdmin(page, backend(), undefined, { imageDelayMs: 2_000 });
+  await openEntry(page, /^Case studies$/, "Humm (humm)");
+  const headline = headlineField(page);
+  // From the moment the field can take focus: no wait for the preview or any image.
+  await headline.click();
+  await page.keyboard.press("ControlOrMeta+A");
+  const typing = { from: Date.now(), to: 0 };
+  await page.keyboard.type(TYPED, { delay: 40 });
+  typing.to = Date.now();
+  // The keys went in while an image was still on its way (else this test would prove nothing).
+  const pending = admin.images.filter((i) => i.asked < typing.to && (i.answered ?? Infinity) > typing.from);
+  assert.ok(pending.length > 0, `an image was loading while typing: ${JSON.stringify(admin.images)}`);
+  // Every key, in order, in the field (given 10 s to settle; the assertion says what it holds
+  // otherwise) and in the preview's heading.
+  await until(headline, ([el, value]) => (el as HTMLInputElement).value === value, TYPED).catch(() => {});
+  assert.equal(await headline.inputValue(), TYPED, "the field holds every key typed, in order");
+  await previewShows(page, TYPED);
+  assert.deepEqual(admin.violations, []);
+  await context.close();
+});
 
 test("a save is a draft on its own branch; review and publish are separate steps that put it live", async () => {
   const { page, context } = await newPage({ width: 1280, height: 900 });
