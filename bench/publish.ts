@@ -17,6 +17,7 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { productionBuildEnv } from "../test/harness/production";
@@ -35,6 +36,11 @@ export interface BuildFigure {
   pageSeconds: number;
   /** Gatsby's slowest steps ("success <step> - N s" lines), slowest first. */
   steps: { step: string; seconds: number }[];
+  /**
+   * The machine's load during the build (the 1-minute load average, averaged over the build): the
+   * figures of a busy shared machine are slower, the cold build's and the warm ones' alike.
+   */
+  load: number;
 }
 
 export interface PublishFigures {
@@ -66,7 +72,7 @@ export function buildSteps(log: string): BuildFigure["steps"] {
   const steps = new Map<string, number>();
   // eslint-disable-next-line no-control-regex
   const plain = log.replace(/\u001b\[[0-9;]*[A-Za-z]/g, "");
-  for (const [, step, seconds] of plain.matchAll(/^(?:\[[\d. ]+\] )?success (.+?) - ([\d.]+)s/gm))
+  for (const [, step, seconds] of plain.matchAll(/^(?:\[[\d. ]+\] )*success (.+?) - ([\d.]+)s/gm))
     steps.set(step.trim(), (steps.get(step.trim()) ?? 0) + Number(seconds));
   return [...steps].map(([step, seconds]) => ({ step, seconds })).sort((a, b) => b.seconds - a.seconds);
 }
@@ -78,7 +84,9 @@ export function buildSteps(log: string): BuildFigure["steps"] {
 function timedBuild(dir: string, changed: () => boolean, logFile: string): Promise<BuildFigure> {
   const started = Date.now();
   let pageAt = 0;
+  const loads: number[] = [];
   const note = () => {
+    loads.push(os.loadavg()[0]);
     if (!pageAt && changed()) pageAt = Date.now();
   };
   const poll = setInterval(note, 250);
@@ -90,8 +98,9 @@ function timedBuild(dir: string, changed: () => boolean, logFile: string): Promi
     // Each line of the log with the second it came (what Gatsby does not time shows as a gap).
     let log = "";
     const add = (chunk: Buffer) => {
-      const at = ((Date.now() - started) / 1000).toFixed(1).padStart(6);
-      log += String(chunk).replace(/^(?=.)/gm, `[${at}] `);
+      const at = `[${((Date.now() - started) / 1000).toFixed(1).padStart(6)}] `;
+      const text = String(chunk).replace(/\n(?=.)/g, `\n${at}`);
+      log += log === "" || log.endsWith("\n") ? `${at}${text}` : text;
     };
     child.stdout.on("data", add);
     child.stderr.on("data", add);
@@ -106,6 +115,7 @@ function timedBuild(dir: string, changed: () => boolean, logFile: string): Promi
         seconds: (end - started) / 1000,
         pageSeconds: ((pageAt || end) - started) / 1000,
         steps: buildSteps(log),
+        load: loads.reduce((a, b) => a + b, 0) / Math.max(1, loads.length),
       });
     });
   });
@@ -181,10 +191,10 @@ export function publishTable(f: PublishFigures): string {
       .map((x) => `${x.step} ${x.seconds.toFixed(1)} s`)
       .join("; ");
   const row = (name: string, b: BuildFigure) =>
-    `| ${name} | ${s(b.seconds)} | ${s(b.pageSeconds)} | ${(b.seconds / f.cold.seconds).toFixed(2)}x | ${steps(b)} |`;
+    `| ${name} | ${s(b.seconds)} | ${s(b.pageSeconds)} | ${(b.seconds / f.cold.seconds).toFixed(2)}x | ${b.load.toFixed(1)} | ${steps(b)} |`;
   return [
-    `| Build (\`works/${PUBLISH_SLUG}\`) | Build time | New page in \`public/\` after | Of the cold build | Slowest steps |`,
-    "|---|---|---|---|---|",
+    `| Build (\`works/${PUBLISH_SLUG}\`) | Build time | New page in \`public/\` after | Of the cold build | Machine load | Slowest steps |`,
+    "|---|---|---|---|---|---|",
     row("cold (no cache)", f.cold),
     row("warm, after a text change", f.text),
     row("warm, after an image is replaced", f.image),
