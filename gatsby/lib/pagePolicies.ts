@@ -18,21 +18,57 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { IAdapter } from "gatsby";
+import { DigestCache } from "./buildCache";
 import { inlineScriptHashes, inlineScriptProblems, parsed, withScriptHashes } from "./csp";
 
 /** A problem in a built page that the policy would silently break: the build stops on it. */
 export class PagePolicyError extends Error {}
 
-/** A page's policy: `policy` with the hashes of the page's inline scripts; stops on what no hash allows. */
-export function pagePolicy(policy: string, html: string, file: string): string {
+/** What a page's policy needs of its HTML: its inline scripts' hashes, and those no hash allows. */
+export interface PageScripts {
+  hashes: string[];
+  problems: string[];
+}
+
+export function pageScripts(html: string): PageScripts {
   const page = parsed(html);
-  const problems = inlineScriptProblems(page);
+  return { hashes: inlineScriptHashes(page), problems: inlineScriptProblems(page) };
+}
+
+/**
+ * Each page's scripts, by the SHA-256 of its HTML, kept in .cache between builds
+ * (./buildCache.ts): reading every page's HTML into a document took about 5 s a build here, and a
+ * warm rebuild changes few pages. The policies are written after the host has saved .cache, so
+ * onPostBuild fills this cache first (`collectPageScripts`), from the same files before the
+ * adapter moves them.
+ */
+export const pageScriptsCache = (root?: string): DigestCache<PageScripts> =>
+  DigestCache.at<PageScripts>("page-scripts", "1", root);
+
+/** Reads every HTML file of `publicDir` into `cache` (the pages, before the adapter moves them). */
+export function collectPageScripts(publicDir: string, cache: DigestCache<PageScripts>): void {
+  for (const entry of fs.readdirSync(publicDir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
+    const html = fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8");
+    cache.get(html, () => pageScripts(html));
+  }
+  cache.save();
+}
+
+/** A page's policy: `policy` with the hashes of the page's inline scripts; stops on what no hash allows. */
+export function pagePolicy(
+  policy: string,
+  html: string,
+  file: string,
+  cache?: DigestCache<PageScripts>,
+): string {
+  const { hashes, problems } = cache ? cache.get(html, () => pageScripts(html)) : pageScripts(html);
   if (problems.length) {
     throw new PagePolicyError(
       `${file}: the Content-Security-Policy allows inline scripts by hash only, so the browser would block ${problems.join("; ")}. Attach the handler in a component (React's onClick) or link to a page instead.`,
     );
   }
-  return withScriptHashes(policy, inlineScriptHashes(page));
+  return withScriptHashes(policy, hashes);
 }
 
 const isFile = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
@@ -82,7 +118,7 @@ const POLICY_LINE = /^(\s+content-security-policy:\s*)(.*)$/i;
  * `_headers` text with each policy of a rule answered by an HTML file hashed for that file, and a
  * rule added for each page's file address. `publicDir` holds the files as the host serves them.
  */
-export function hashPagePolicies(text: string, publicDir: string): string {
+export function hashPagePolicies(text: string, publicDir: string, cache?: DigestCache<PageScripts>): string {
   const { preamble, rules } = parseRules(text);
   const named = new Set(rules.map((r) => r.path));
   const added: Rule[] = [];
@@ -94,7 +130,7 @@ export function hashPagePolicies(text: string, publicDir: string): string {
     const where = path.relative(process.cwd(), file);
     rule.lines = rule.lines.map((line) => {
       const m = POLICY_LINE.exec(line);
-      return m ? `${m[1]}${pagePolicy(m[2], html, where)}` : line;
+      return m ? `${m[1]}${pagePolicy(m[2], html, where, cache)}` : line;
     });
     const other = fileAddress(rule.path, file, publicDir);
     if (other && !named.has(other)) {
@@ -114,7 +150,7 @@ export function withPagePolicies(adapter: IAdapter, publicDir = path.resolve("pu
     async adapt(context) {
       await adapter.adapt(context);
       const file = path.join(publicDir, "_headers");
-      fs.writeFileSync(file, hashPagePolicies(fs.readFileSync(file, "utf8"), publicDir));
+      fs.writeFileSync(file, hashPagePolicies(fs.readFileSync(file, "utf8"), publicDir, pageScriptsCache()));
     },
   };
 }
