@@ -20,6 +20,7 @@ export async function readHeaderRules(file: string): Promise<HeaderRule[]> {
   const { headers, errors } = await parseAllHeaders({
     headersFiles: [file] as never[],
     netlifyConfigPath: undefined,
+    configHeaders: undefined,
     minimal: false,
   });
   if (errors.length) throw new Error(`${file}: ${errors.map((e) => e.message).join("; ")}`);
