@@ -142,7 +142,11 @@ test("the site's styles are written into the preview's document: global CSS and 
 });
 
 test("images are the entry's own paths, fetched through Decap's getAsset with their image field", async () => {
+  getAsset.mockClear();
   await renderPreview("works", humm);
+  // Asked for once the preview has been still for a second (../previewData.ts).
+  expect(getAsset).not.toHaveBeenCalled();
+  await act(() => new Promise((resolve) => setTimeout(resolve, 1100)));
   const cover = (humm.cover as { src: string }).src;
   const [, field] = getAsset.mock.calls.find(([p]) => p === cover) as unknown as [
     string,
