@@ -5,7 +5,7 @@ module.exports = {
   transform: { "^.+\\.[jt]sx?$": ["babel-jest", { configFile: "./test/babel.config.js" }] },
   moduleNameMapper: {
     "\\.(css)$": "identity-obj-proxy",
-    "\\.(jpg|jpeg|png|svg|webp)$": "<rootDir>/test/fileMock.js",
+    "\\.(jpg|jpeg|png|svg|webp|ttf)$": "<rootDir>/test/fileMock.js",
   },
   // Test files are named *.test.ts(x); a script named test.ts is not a test.
   testMatch: ["**/*.test.[jt]s?(x)"],

@@ -8,7 +8,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, test } from "node:test";
 import type { Locator, Page } from "playwright-core";
+import { SEARCH_RESULT_LENGTHS } from "../schemas";
+import { socialCards, socialImageSvg } from "../shared/socialImages";
 import { previewImageData } from "../src/cms/preview/images";
+import { cutForSearch } from "../src/cms/preview/searchResult";
 import { SiteGraph } from "../src/cms/preview/siteGraph";
 import { storedContent, storedEntries } from "../test/cmsContent";
 import { workLinkName } from "../src/lib/workLinkName";
@@ -180,6 +183,66 @@ describe("in the admin", () => {
     const item = link.locator("xpath=ancestor::li[1]");
     assert.deepEqual(await looks(item, CARD), live.card);
     assert.deepEqual(await looks(item.getByText(edited.outcome), CARD_TEXT), live.text);
+    assert.deepEqual(admin.violations, []);
+    await context.close();
+  });
+
+  test("an editor changes a case study's title and description and sees its search result and social card change", async () => {
+    const { page, context } = await newPage({ width: 1400, height: 900 });
+    const admin = await openAdmin(page, backend());
+    await openEntry(page, /^Case studies$/, `${humm.client} (humm)`);
+    const preview = previewFrame(page);
+    const result = preview.getByRole("group", { name: "Search result" });
+    const site = storedEntries("site")[0] as { name: string; tagline: string; siteUrl: string };
+    const card = (title: string) =>
+      preview.getByRole("img", { name: `Social card: Case study · ${humm.client}, ${title}` });
+    // Before: the stored title and description (the page's <title> adds the site's name).
+    await result.getByText(humm.description).waitFor({ timeout: 60_000 });
+    await card(humm.title).waitFor();
+
+    const edited = {
+      title: "Humm: payment plans without the phone calls",
+      description:
+        "How Humm's customers see every payment plan, what is due and when, on one screen of the app, so they no longer phone the support team to ask what they owe.",
+    };
+    const field = (name: string) => page.getByRole("textbox", { name: new RegExp(`^${name}$`) });
+    await field("Title").fill(edited.title);
+    await field("Description").fill(edited.description);
+
+    // The search result: the title as search results cut it (61 characters with the site's name,
+    // over the content checks' 60), with a warning; the description whole (within 170).
+    const fullTitle = `${edited.title} | ${site.name}`;
+    await result.getByText(cutForSearch(fullTitle, SEARCH_RESULT_LENGTHS.title), { exact: true }).waitFor();
+    await result.getByText(edited.description, { exact: true }).waitFor();
+    await preview
+      .getByText(
+        `Title: ${fullTitle.length} of ${SEARCH_RESULT_LENGTHS.title} characters. Search results cut it after about ${SEARCH_RESULT_LENGTHS.title}: the rest is not shown.`,
+      )
+      .waitFor();
+    await preview
+      .getByText(
+        `Description: ${edited.description.length} of ${SEARCH_RESULT_LENGTHS.description} characters`,
+      )
+      .waitFor();
+    // The social card: node for node the SVG the build turns into /og/work/humm.png, drawn in the
+    // build's font (DejaVu Sans from the npm package, loaded by the preview's document).
+    const built = socialImageSvg(
+      socialCards.work(site, { slug: "humm", client: humm.client, title: edited.title }),
+    );
+    await until(
+      card(edited.title),
+      ([el, svg]) => {
+        const expected = el.ownerDocument.createElement("div");
+        expected.innerHTML = svg;
+        return !!el.firstElementChild?.isEqualNode(expected.firstElementChild);
+      },
+      built,
+    );
+    await until(card(edited.title), ([el]) =>
+      [...el.ownerDocument.fonts].some(
+        (f) => f.family.replace(/"/g, "") === "DejaVu Sans" && f.weight === "700" && f.status === "loaded",
+      ),
+    );
     assert.deepEqual(admin.violations, []);
     await context.close();
   });

@@ -158,13 +158,21 @@ export const ICONS = [
 
 export const icon = () => z.enum(ICONS).describe("An icon shown beside the title in menus and cards.");
 
+/**
+ * How many characters of a page's title and description a search result shows (search engines cut
+ * by width, at about these). The content checks hold every entry's title and description to them
+ * (seoFields below), and the CMS preview's search result cuts the page's title and description
+ * there and warns past them (src/cms/preview/SearchAndShare.tsx).
+ */
+export const SEARCH_RESULT_LENGTHS = { title: 60, description: 170 } as const;
+
 /** Fields every routed entry has: its title, the search snippet and the page's main heading. */
 export const seoFields = {
-  title: text(2, 60, "Short name, used in menus, links and the browser tab."),
+  title: text(2, SEARCH_RESULT_LENGTHS.title, "Short name, used in menus, links and the browser tab."),
   description: text(
     70,
-    170,
-    "One or two sentences for search results and social cards (70 to 170 characters).",
+    SEARCH_RESULT_LENGTHS.description,
+    `One or two sentences for search results and social cards (70 to ${SEARCH_RESULT_LENGTHS.description} characters).`,
   ),
   headline: text(10, 120, "The page's main heading (h1)."),
 };

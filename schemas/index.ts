@@ -11,7 +11,7 @@ import {
 } from "./content";
 
 export * from "./content";
-export { ICONS, SLUG_PATTERN } from "./common";
+export { ICONS, SEARCH_RESULT_LENGTHS, SLUG_PATTERN } from "./common";
 export { PLATFORMS, PLATFORM_LABELS, platformLabel, type Platform } from "./platforms";
 
 /**

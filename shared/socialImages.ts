@@ -103,28 +103,58 @@ export interface SocialImageInput {
   works: readonly { slug: string; title: string; client: string }[];
 }
 
+/** A card and its file's site path, e.g. /og/service/ux-design.png. */
+export type SocialImageJob = SocialCard & { path: string };
+type Site = SocialImageInput["site"];
+
+/** The site's host without "www.", or the address as written while it is not one yet (the CMS). */
+const hostOf = (siteUrl: string): string => {
+  try {
+    return new URL(siteUrl).host.replace(/^www\./, "");
+  } catch {
+    return siteUrl;
+  }
+};
+const base = (site: Site) => ({ siteName: site.name, footer: hostOf(site.siteUrl) });
+
+/**
+ * Each page's card: one per service, industry and case study, the default card (the tagline) for
+ * every other page. The build draws them (socialImageJobs); the CMS preview draws the one of the
+ * entry being edited with the same functions.
+ */
+export const socialCards = {
+  default: (site: Site): SocialImageJob => ({
+    ...base(site),
+    path: DEFAULT_SOCIAL_IMAGE,
+    eyebrow: site.name,
+    title: site.tagline,
+  }),
+  service: (site: Site, s: SocialImageInput["services"][number]): SocialImageJob => ({
+    ...base(site),
+    path: socialImagePath("service", s.slug),
+    eyebrow: "Service",
+    title: s.title,
+  }),
+  industry: (site: Site, i: SocialImageInput["industries"][number]): SocialImageJob => ({
+    ...base(site),
+    path: socialImagePath("industry", i.slug),
+    eyebrow: i.kind === "ai" ? "AI industry" : "Industry",
+    title: i.title,
+  }),
+  work: (site: Site, w: SocialImageInput["works"][number]): SocialImageJob => ({
+    ...base(site),
+    path: socialImagePath("work", w.slug),
+    eyebrow: `Case study · ${w.client}`,
+    title: w.title,
+  }),
+};
+
 /** One card per service, industry and case study, plus the default card for every other page. */
-export function socialImageJobs(input: SocialImageInput): (SocialCard & { path: string })[] {
-  const base = { siteName: input.site.name, footer: new URL(input.site.siteUrl).host.replace(/^www\./, "") };
+export function socialImageJobs(input: SocialImageInput): SocialImageJob[] {
   return [
-    { ...base, path: DEFAULT_SOCIAL_IMAGE, eyebrow: input.site.name, title: input.site.tagline },
-    ...input.services.map((s) => ({
-      ...base,
-      path: socialImagePath("service", s.slug),
-      eyebrow: "Service",
-      title: s.title,
-    })),
-    ...input.industries.map((i) => ({
-      ...base,
-      path: socialImagePath("industry", i.slug),
-      eyebrow: i.kind === "ai" ? "AI industry" : "Industry",
-      title: i.title,
-    })),
-    ...input.works.map((w) => ({
-      ...base,
-      path: socialImagePath("work", w.slug),
-      eyebrow: `Case study · ${w.client}`,
-      title: w.title,
-    })),
+    socialCards.default(input.site),
+    ...input.services.map((s) => socialCards.service(input.site, s)),
+    ...input.industries.map((i) => socialCards.industry(input.site, i)),
+    ...input.works.map((w) => socialCards.work(input.site, w)),
   ];
 }

@@ -134,6 +134,18 @@ export interface AdminSession {
   violations: string[];
   /** The policy /admin/ was served with. */
   policy: () => string;
+  /** Each image the admin asked the backend for: its path, when it was asked and answered (ms). */
+  images: { path: string; asked: number; answered?: number }[];
+}
+
+export interface AdminOptions {
+  /** Signs in (the local backend has no password); false stops at the sign-in page. */
+  login?: boolean;
+  /**
+   * Answers each image the backend serves (decap-server's getMediaFile) this much later, as a slow
+   * host does (on GitHub each image is an API request of its own).
+   */
+  imageDelayMs?: number;
 }
 
 /**
@@ -145,10 +157,11 @@ export async function openAdmin(
   page: Page,
   backend: LocalBackend,
   adjust: (policy: string) => string = (p) => p,
-  { login = true }: { login?: boolean } = {},
+  { login = true, imageDelayMs = 0 }: AdminOptions = {},
 ): Promise<AdminSession> {
   let served = "";
   const violations: string[] = [];
+  const images: AdminSession["images"] = [];
   await page.exposeBinding("__cspViolation", (_source, violation: string) => violations.push(violation));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) =>
@@ -160,7 +173,15 @@ export async function openAdmin(
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
-  await page.route(DECAP_LOCAL_API, (route) => route.continue({ url: backend.apiUrl }));
+  await page.route(DECAP_LOCAL_API, async (route) => {
+    const call = route.request().postDataJSON() as { action?: string; params?: { path?: string } } | null;
+    if (call?.action !== "getMediaFile") return route.continue({ url: backend.apiUrl });
+    const image: AdminSession["images"][number] = { path: String(call.params?.path), asked: Date.now() };
+    images.push(image);
+    await new Promise((r) => setTimeout(r, imageDelayMs));
+    await route.continue({ url: backend.apiUrl });
+    image.answered = Date.now();
+  });
   await page.route(
     (url) => url.pathname === "/admin/",
     async (route) => {
@@ -177,7 +198,7 @@ export async function openAdmin(
   await page.context().grantPermissions(["local-network-access"], { origin: baseUrl() });
   await page.goto("/admin/", { waitUntil: "domcontentloaded" });
   if (login) await page.getByRole("button", { name: "Login", exact: true }).click();
-  return { violations, policy: () => served };
+  return { violations, policy: () => served, images };
 }
 
 /** Decap's preview pane: the iframe the preview templates render into. */

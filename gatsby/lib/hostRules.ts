@@ -17,7 +17,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { IAdapter, RoutesManifest } from "gatsby";
-import { pagePolicies } from "./pagePolicies";
+import { pagePolicies, pageScriptsCache } from "./pagePolicies";
 
 /** Netlify's Frameworks API configuration file, in the project folder (netlify/build reads it after the build). */
 export const FRAMEWORKS_CONFIG_FILE = ".netlify/v1/config.json";
@@ -77,7 +77,12 @@ export function withHostRules(adapter: IAdapter, projectDir = process.cwd()): IA
       const headers = path.join(projectDir, "public", "_headers");
       fs.writeFileSync(
         headers,
-        pagePolicies(fs.readFileSync(headers, "utf8"), path.join(projectDir, "public")),
+        // The pages' scripts were read into .cache by onPostBuild (a warm build reads none again).
+        pagePolicies(
+          fs.readFileSync(headers, "utf8"),
+          path.join(projectDir, "public"),
+          pageScriptsCache(projectDir),
+        ),
       );
     },
   };

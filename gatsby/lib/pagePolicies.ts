@@ -18,21 +18,57 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { DigestCache } from "./buildCache";
 import { inlineScriptHashes, inlineScriptProblems, parsed, withScriptHashes } from "./csp";
 
 /** A problem in a built page that the policy would silently break: the build stops on it. */
 export class PagePolicyError extends Error {}
 
-/** A page's policy: `policy` with the hashes of the page's inline scripts; stops on what no hash allows. */
-export function pagePolicy(policy: string, html: string, file: string): string {
+/** What a page's policy needs of its HTML: its inline scripts' hashes, and those no hash allows. */
+export interface PageScripts {
+  hashes: string[];
+  problems: string[];
+}
+
+export function pageScripts(html: string): PageScripts {
   const page = parsed(html);
-  const problems = inlineScriptProblems(page);
+  return { hashes: inlineScriptHashes(page), problems: inlineScriptProblems(page) };
+}
+
+/**
+ * Each page's scripts, by the SHA-256 of its HTML, kept in .cache between builds
+ * (./buildCache.ts): reading every page's HTML into a document took about 5 s a build here, and a
+ * warm rebuild changes few pages. The policies are written after the host has saved .cache, so
+ * onPostBuild fills this cache first (`collectPageScripts`), from the same files before the
+ * adapter moves them.
+ */
+export const pageScriptsCache = (root?: string): DigestCache<PageScripts> =>
+  DigestCache.at<PageScripts>("page-scripts", "1", root);
+
+/** Reads every HTML file of `publicDir` into `cache` (the pages, before the adapter moves them). */
+export function collectPageScripts(publicDir: string, cache: DigestCache<PageScripts>): void {
+  for (const entry of fs.readdirSync(publicDir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
+    const html = fs.readFileSync(path.join(entry.parentPath, entry.name), "utf8");
+    cache.get(html, () => pageScripts(html));
+  }
+  cache.save();
+}
+
+/** A page's policy: `policy` with the hashes of the page's inline scripts; stops on what no hash allows. */
+export function pagePolicy(
+  policy: string,
+  html: string,
+  file: string,
+  cache?: DigestCache<PageScripts>,
+): string {
+  const { hashes, problems } = cache ? cache.get(html, () => pageScripts(html)) : pageScripts(html);
   if (problems.length) {
     throw new PagePolicyError(
       `${file}: the Content-Security-Policy allows inline scripts by hash only, so the browser would block ${problems.join("; ")}. Attach the handler in a component (React's onClick) or link to a page instead.`,
     );
   }
-  return withScriptHashes(policy, inlineScriptHashes(page));
+  return withScriptHashes(policy, hashes);
 }
 
 /** The address of an HTML document (`about.html` → `/about`, `works/index.html` → `/works`) and its file's. */
@@ -74,14 +110,14 @@ const policyFolders = (rules: Rule[]) =>
  * `_headers` text with the `/*` rule's policy hashed for the 404 page, and a rule for each HTML
  * document in `publicDir` (the files as the host serves them) at the end, with its own policy.
  */
-export function pagePolicies(text: string, publicDir: string): string {
+export function pagePolicies(text: string, publicDir: string, cache?: DigestCache<PageScripts>): string {
   const { preamble, rules } = parseRules(text);
   const everywhere = rules.find((r) => r.path === "/*" && policyOf(r));
   const sitePolicy = everywhere && policyOf(everywhere);
   if (!everywhere || !sitePolicy)
     throw new PagePolicyError(`${publicDir}/_headers: no /* rule with a policy`);
   const hashed = (file: string) =>
-    pagePolicy(sitePolicy, fs.readFileSync(file, "utf8"), path.relative(process.cwd(), file));
+    pagePolicy(sitePolicy, fs.readFileSync(file, "utf8"), path.relative(process.cwd(), file), cache);
   const notFound = path.join(publicDir, "404.html");
   if (fs.existsSync(notFound)) {
     everywhere.lines = everywhere.lines.map((line) => line.replace(POLICY_LINE, `$1${hashed(notFound)}`));

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { renderSocialImages } from "../lib/renderSocialImages";
+import { renderSocialImages, socialImagesCache } from "../lib/renderSocialImages";
 import {
   breadcrumbs,
   buildRoutes,
@@ -114,9 +114,10 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     });
   }
 
-  // Social cards are written straight into public/ now, so they exist before any HTML names them.
+  // Social cards are written straight into public/ now, so they exist before any HTML names them;
+  // those unchanged since the last build (.cache and public/ kept) are not drawn again.
   const started = Date.now();
-  const count = await renderSocialImages(
+  const { drawn, kept } = await renderSocialImages(
     path.resolve("public"),
     socialImageJobs({
       site: d.siteSettings,
@@ -125,6 +126,9 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       works: d.allWork.nodes,
     }),
     { path: LOGO_PATH, size: LOGO_SIZE },
+    socialImagesCache(),
   );
-  reporter.info(`social images: ${count} cards and the logo written in ${Date.now() - started} ms`);
+  reporter.info(
+    `social images: ${drawn} drawn, ${kept} unchanged since the last build (cards and the logo) in ${Date.now() - started} ms`,
+  );
 };

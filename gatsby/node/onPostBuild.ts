@@ -3,6 +3,7 @@ import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { FEEDS, markdownPath } from "../../shared/alternates";
 import { buildRoutes, worksPageCount } from "../../shared/routes";
+import { DigestCache } from "../lib/buildCache";
 import { builtPageFile } from "../lib/builtPages";
 import { llmsTxt, robotsTxt } from "../lib/crawlerFiles";
 import { loadSite } from "../lib/content";
@@ -11,6 +12,7 @@ import { headerSettings } from "../lib/csp";
 import { extraNetlifyHeaders, headerRules } from "../lib/headers";
 import { llmsFullTxt, markdownRoutes, pageMarkdown } from "../lib/markdown";
 import { stripNulBytes } from "../lib/nulBytes";
+import { collectPageScripts, pageScriptsCache } from "../lib/pagePolicies";
 import { contentDir } from "../lib/paths";
 import { removeSourceMaps } from "../lib/sourceMaps";
 import { runScriptsAfterFirstView } from "../lib/scriptsAfterFirstView";
@@ -117,17 +119,22 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
     works: d.allWork.nodes,
     countries: d.allCountry.nodes,
   });
-  // Markdown copies of the indexable pages, from their built HTML, beside them (/about.md).
+  // Markdown copies of the indexable pages, from their built HTML, beside them (/about.md); a page
+  // whose HTML is as in the last build gets the copy made then (gatsby/lib/buildCache.ts).
+  const copies = DigestCache.at<string>("markdown", site.siteUrl);
   const markdown = await Promise.all(
     markdownRoutes(routes).map(async (route) => {
       const html = await fs.readFile(builtPageFile(publicDir, route.path), "utf8");
-      const text = pageMarkdown({ path: route.path, html }, site.siteUrl);
+      const text = copies.get(`${route.path}\n${html}`, () =>
+        pageMarkdown({ path: route.path, html }, site.siteUrl),
+      );
       const file = path.join(publicDir, markdownPath(route.path));
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.writeFile(file, text);
       return { path: route.path, markdown: text };
     }),
   );
+  copies.save();
   const worksPage = d.allPage.nodes.find((p) => p.slug === "works");
   const feed = caseStudyFeed({
     site,
@@ -166,4 +173,11 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
       }),
     ),
   ]);
+  // Each page's inline scripts, for its policy once the adapter has moved the pages (it runs after
+  // the host has saved .cache): gatsby/lib/pagePolicies.ts.
+  const scripts = pageScriptsCache();
+  collectPageScripts(publicDir, scripts);
+  reporter.info(
+    `Page scripts for the policies: ${scripts.misses} pages read, ${scripts.hits} unchanged since the last build`,
+  );
 };

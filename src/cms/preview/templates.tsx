@@ -25,6 +25,7 @@ import { PortfolioPage } from "../../views/Portfolio";
 import { Service } from "../../views/Service";
 import { Work } from "../../views/Work";
 import { PreviewFrame, PreviewMessage } from "./PreviewFrame";
+import { HeadPreview } from "./SearchAndShare";
 import { COLLECTION_NAMES, usePreviewGraph, type PreviewProps } from "./previewData";
 import type { SiteGraph, Node } from "./siteGraph";
 
@@ -173,6 +174,7 @@ function PreviewBody({
     return (
       <InLayout route={route}>
         <PageView graph={graph} route={route} />
+        <HeadPreview graph={graph} route={route} data={data} />
         <CardPreview graph={graph} kind={KIND[name]} slug={slug} />
       </InLayout>
     );
@@ -198,6 +200,7 @@ function PreviewBody({
     <>
       <InLayout route={route}>
         <PageView graph={graph} route={route} />
+        <HeadPreview graph={graph} route={route} data={{}} />
       </InLayout>
       <BottomArea>
         <ConsentBanner copy={site.consentBanner} onChoose={() => {}} />

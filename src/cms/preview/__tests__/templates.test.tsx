@@ -9,6 +9,7 @@ import { act, render, screen, within } from "@testing-library/react";
 import * as gatsby from "gatsby";
 import { collections } from "../../../../schemas";
 import { buildCmsConfig } from "../../../../shared/cmsConfig";
+import { socialImageJobs, socialImageSvg } from "../../../../shared/socialImages";
 import { storedEntries as stored } from "../../../../test/cmsContent";
 import { workLinkName } from "../../../lib/workLinkName";
 import { previewFor, type PreviewProps } from "../templates";
@@ -105,6 +106,32 @@ test("the preview follows the editor: a new headline, title and outcome show at 
   expect(card.getByText("Fewer customers call to ask what they owe and when.")).toBeInTheDocument();
 });
 
+test("its search result and social card follow the title, description and client, as the build makes them", async () => {
+  const view = await renderPreview("works", humm);
+  const edited = {
+    ...humm,
+    client: "Humm Group",
+    title: "Humm: payment plans without the phone calls",
+    description:
+      "How Humm's customers see every payment plan, what is due and when, in one screen of the app, so they no longer phone to ask.",
+  };
+  view.rerender(edited);
+  const site = stored("site")[0] as { name: string; tagline: string; siteUrl: string };
+  const result = within(screen.getByRole("group", { name: "Search result" }));
+  // "<title> | <site name>" is 61 characters: cut at the last whole word within 60.
+  expect(result.getByText("Humm: payment plans without the phone calls | Copperline …")).toBeInTheDocument();
+  expect(result.getByText(edited.description)).toBeInTheDocument();
+  expect(screen.getByText(/^Title: 61 of 60 characters\. Search results cut it/)).toBeInTheDocument();
+  // The card, node for node the SVG the build turns into /og/work/humm.png.
+  const [job] = socialImageJobs({ site, services: [], industries: [], works: [edited as never] }).filter(
+    (j) => j.path === "/og/work/humm.png",
+  );
+  const built = document.createElement("div");
+  built.innerHTML = socialImageSvg(job);
+  const card = screen.getByRole("img", { name: `Social card: Case study · Humm Group, ${edited.title}` });
+  expect(card.firstElementChild?.isEqualNode(built.firstElementChild)).toBe(true);
+});
+
 test("the site's styles are written into the preview's document: global CSS and the components'", async () => {
   await renderPreview("works", humm);
   const css = [...document.head.querySelectorAll("style")].map((s) => s.textContent).join("\n");
@@ -115,7 +142,11 @@ test("the site's styles are written into the preview's document: global CSS and 
 });
 
 test("images are the entry's own paths, fetched through Decap's getAsset with their image field", async () => {
+  getAsset.mockClear();
   await renderPreview("works", humm);
+  // Asked for once the preview has been still for a second (../previewData.ts).
+  expect(getAsset).not.toHaveBeenCalled();
+  await act(() => new Promise((resolve) => setTimeout(resolve, 1100)));
   const cover = (humm.cover as { src: string }).src;
   const [, field] = getAsset.mock.calls.find(([p]) => p === cover) as unknown as [
     string,
