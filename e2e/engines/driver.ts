@@ -30,7 +30,7 @@ export interface Driver {
    * <button>; a link's Enter and a form's implicit submission work).
    */
   readonly keysActivateButtons: boolean;
-  /** Opens a path of the site in the tab and waits until it has hydrated and laid out. */
+  /** Opens a path of the site in the tab and waits until it has hydrated. */
   open(path: string): Promise<void>;
   /** The viewport, in CSS px (the same tab: the page lays itself out again). */
   resize(viewport: Viewport): Promise<void>;

@@ -17,6 +17,17 @@ const HEIGHT: Record<(typeof WIDTHS)[number], number> = {
   1440: 900,
 };
 
+/**
+ * The page laid out whole, as a visitor sees each part once they reach it: on a phone the parts
+ * below the fold wait under placeholders until they near the viewport or until the visitor's first
+ * jump (src/lib/deferredLayout.ts), and a placeholder's text has no real boxes to check. A key is
+ * such a jump (one that moves nothing, as e2e/lib/browser.ts's `layOutWhole` presses in Chromium).
+ */
+async function layOutWhole(d: Driver): Promise<void> {
+  await d.run(() => document.dispatchEvent(new KeyboardEvent("keydown", { key: "Shift" })), null);
+  await d.until(() => document.documentElement.dataset.laidOut === "true", null, "the page laid out whole");
+}
+
 /** Scrolls down a screen at a time, so the lazy images load, then waits for every shown image. */
 async function brokenImages(d: Driver): Promise<string[]> {
   await d.run(
@@ -97,6 +108,7 @@ export async function layoutProblems(d: Driver): Promise<string[]> {
       // At the page's top, where the fixed navbar belongs over it (a page can open scrolled:
       // the browser or Gatsby restores a position a visitor left it at).
       await scrollTo(d, 0);
+      await layOutWhole(d);
       await nextFrames(d);
       if (width === WIDTHS[0] && path === samplePaths()[0]) problems.push(...(await checkerMisses(d)));
       for (const p of await d.run(textLayoutProblems, null)) problems.push(`${path} @${width}: ${p}`);
