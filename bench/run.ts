@@ -27,6 +27,8 @@
  * - The interactions and the search timing (Playwright), on each phone's calibrated CPU.
  * - The grown site with 1,000 synthetic case studies (bench/growth.ts; with BENCH_SKIP_BUILD=1
  *   the one `npm test` built for its browser tests), unless BENCH_GROWTH=0.
+ * - Publishing time (bench/publish.ts): a cold build, then warm rebuilds after a text change and
+ *   an image change, on a copy of the project, unless BENCH_PUBLISH=0.
  *
  * Prints both visitors' rows and each stage's duration, writes docs/performance.md, and exits
  * non-zero when a budget breaks.
@@ -42,6 +44,7 @@ import { confirmedProblems, interactionProblems } from "./budgets";
 import { measureGrowth, type GrowthFigures } from "./growth";
 import { INTERACTIONS, measureInteractions } from "./interactions";
 import { PHONES } from "./phones";
+import { measurePublishing, PUBLISH_BUDGET, type PublishReport } from "./publish";
 import { PROFILES } from "./profiles";
 import { benchSearch } from "./search";
 import { stage, stageTable, started } from "./stages";
@@ -173,12 +176,24 @@ async function main() {
     );
   }
 
+  // Publishing time (bench/publish.ts): three builds of a copy of the project, after every browser
+  // measurement so that none of them runs beside a build.
+  let publishing: PublishReport | undefined;
+  if (process.env.BENCH_PUBLISH !== "0")
+    publishing = await stage("publishing (cold build, text change, image replaced)", () =>
+      measurePublishing(),
+    );
+
   const table = `${TABLE_HEADER}\n${lines.join("\n")}`;
   process.stdout.write(`\n${table}\n`);
   if (growth) process.stdout.write(`\n${growth.table}\n`);
   if (search) process.stdout.write(`\n${search.text}\n`);
   if (search?.problem) problems.push(search.problem);
   if (growth) problems.push(...growth.problems);
+  if (publishing) {
+    process.stdout.write(`\n${publishing.table}\n`);
+    problems.push(...publishing.problems);
+  }
   process.stdout.write(`\nbench stages:\n${stageTable()}\n`);
   writePerformanceDoc(path.join(root, "docs/performance.md"), {
     runs: RUNS,
@@ -189,6 +204,11 @@ async function main() {
     remeasured,
     stageTable: stageTable(),
     search: search?.text,
+    sections: publishing
+      ? [
+          `## Publishing time\n\nFrom the content change to the changed page in \`public/\`, on a copy of the project with the real content (\`bench/publish.ts\`, [publishing.md](publishing.md)). Budget: a warm rebuild after a text change takes at most ${PUBLISH_BUDGET.warmTextOfCold}x the cold build.\n\n${publishing.table}`,
+        ]
+      : [],
   });
 
   if (problems.length) {

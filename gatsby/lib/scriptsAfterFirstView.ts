@@ -51,15 +51,28 @@ export function starter(sources: readonly string[]): string {
   ].join("");
 }
 
-/** A page with Gatsby's scripts started by `starter` instead. */
-export function withScriptsAfterFirstView(html: string): string {
+/** What only a page already rewritten holds (a warm build keeps the pages it did not render). */
+const STARTED = "function afterPaint(){";
+
+/**
+ * A page with Gatsby's scripts started by `starter` instead. A Gatsby page with neither Gatsby's
+ * script elements nor the starter means Gatsby writes its scripts differently now: an error,
+ * rather than pages whose scripts would run before the first view again unnoticed.
+ */
+export function withScriptsAfterFirstView(html: string, file = "a page"): string {
   if (!html.includes(GATSBY_PAGE)) return html;
   const sources: string[] = [];
   const body = html.replace(GATSBY_SCRIPT, (_, src: string) => {
     sources.push(src);
     return "";
   });
-  if (!sources.length) return html;
+  if (!sources.length) {
+    if (html.includes(STARTED)) return html;
+    throw new Error(
+      `${file}: no <script src="/….js" async> of Gatsby's found to start after the first view; ` +
+        "Gatsby writes its scripts differently now: update GATSBY_SCRIPT in gatsby/lib/scriptsAfterFirstView.ts (docs/upgrading.md).",
+    );
+  }
   return body.replace(/<\/body>(?![\s\S]*<\/body>)/, `<script>${starter(sources)}</script></body>`);
 }
 
@@ -72,7 +85,7 @@ export async function runScriptsAfterFirstView(dir: string): Promise<number> {
       .map(async (entry) => {
         const file = path.join(entry.parentPath, entry.name);
         const html = await fs.readFile(file, "utf8");
-        const rewritten = withScriptsAfterFirstView(html);
+        const rewritten = withScriptsAfterFirstView(html, path.relative(dir, file));
         if (rewritten === html) return false;
         await fs.writeFile(file, rewritten);
         return true;

@@ -34,3 +34,10 @@ test("a page that is not Gatsby's (Decap's admin) is left as it is, and a rewrit
   const once = withScriptsAfterFirstView(page);
   expect(withScriptsAfterFirstView(once)).toBe(once);
 });
+
+test("a Gatsby page whose scripts are written some other way fails the build, naming the page", () => {
+  const changed = page.replace(/ async><\/script>/g, ' defer=""></script>');
+  expect(() => withScriptsAfterFirstView(changed, "about.html")).toThrow(
+    /about\.html: no <script src="\/….js" async> of Gatsby's found.*update GATSBY_SCRIPT/,
+  );
+});
