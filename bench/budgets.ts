@@ -44,7 +44,25 @@ export interface Problem {
   detail: string;
   /** The same, naming the template and phone: "works index, low-tier phone: TBT ...". */
   message: string;
+  /** The phone whose figures broke it (none for the page-wide budgets). */
+  phone?: PhoneId;
 }
+
+/**
+ * Budgets issue 38 set that the site does not hold on every run yet (docs/performance.md, ADR
+ * 0017): measured, printed and listed in docs/performance.md on every run, never measured again,
+ * and not failing the run, until that work is done. Every other budget fails the run. Remove an
+ * entry as soon as the budget holds: this list is the open part of issue 38, nothing else.
+ */
+export const NOT_YET_HELD: readonly { budget: Budget; phone?: PhoneId }[] = [
+  { budget: "tbt", phone: "low" },
+  { budget: "interaction", phone: "low" },
+  { budget: "lcpVsZeroJs" },
+];
+
+/** Whether a broken budget fails the run (see NOT_YET_HELD). */
+export const enforced = (p: Problem): boolean =>
+  !NOT_YET_HELD.some((o) => o.budget === p.budget && (o.phone === undefined || o.phone === p.phone));
 
 export const score = (n: number) => n.toFixed(2);
 
@@ -118,7 +136,7 @@ export function budgetProblems(
       "lcpVsZeroJs",
       `LCP ${Math.round(f.lcpMs)} ms is ${lcpRatio.toFixed(2)}x the zero-JS copy's ${Math.round(base.zeroJs.lcpMs)} ms > ${BUDGET.lcpVsZeroJs}x`,
     ]);
-  return found.map(([budget, detail]) => ({ budget, detail, message: `${name}: ${detail}` }));
+  return found.map(([budget, detail]) => ({ budget, detail, message: `${name}: ${detail}`, phone }));
 }
 
 /** The interaction budget a median latency on `phone` breaks (`name` names the interaction). */
@@ -126,7 +144,7 @@ export function interactionProblems(name: string, phone: PhoneId, ms: number): P
   const limit = BUDGET[phone].interactionMs;
   if (ms <= limit) return [];
   const detail = `interaction ${Math.round(ms)} ms > ${limit} ms`;
-  return [{ budget: "interaction", detail, message: `${name}: ${detail}` }];
+  return [{ budget: "interaction", detail, message: `${name}: ${detail}`, phone }];
 }
 
 /**

@@ -121,6 +121,8 @@ export interface BenchReport {
   sections?: string[];
   siteBuildSeconds?: number;
   problems: string[];
+  /** Budgets broken that do not fail the run yet (bench/budgets.ts, NOT_YET_HELD). */
+  open?: string[];
   /** Rows measured again because the first median broke a budget. */
   remeasured: string[];
   stageTable: string;
@@ -139,6 +141,7 @@ export function writePerformanceDoc(
     sections = [],
     siteBuildSeconds: siteBuild,
     problems,
+    open = [],
     remeasured,
     stageTable,
     search,
@@ -161,7 +164,7 @@ Budgets, for both visitors on every template (the script exits non-zero when one
 ${siteBuild ? `\nSite build (\`gatsby build\`) in this run: ${siteBuild.toFixed(0)} s.\n` : ""}
 ${table}
 
-${remeasured.length ? `Measured again because the first median broke a budget (a budget counts as broken only when the second median breaks it too): ${remeasured.join("; ")}.\n\n` : ""}${problems.length ? `Budgets broken in this run:\n\n${problems.map((p) => `- ${p}`).join("\n")}\n` : "All budgets held in this run.\n"}
+${remeasured.length ? `Measured again because the first median broke a budget (a budget counts as broken only when the second median breaks it too): ${remeasured.join("; ")}.\n\n` : ""}${problems.length ? `Budgets broken in this run:\n\n${problems.map((p) => `- ${p}`).join("\n")}\n` : `All ${open.length ? "enforced " : ""}budgets held in this run.\n`}${open.length ? `\nNot held yet: issue 38's budgets below are measured and reported on every run but do not fail it until they hold (\`bench/budgets.ts\`, \`NOT_YET_HELD\`; measured once, not again). Broken in this run:\n\n${open.map((p) => `- ${p}`).join("\n")}\n` : ""}
 The rows named "interaction:" come from \`bench/interactions.ts\` (Playwright in Debian's Chromium, the outside visitor, a fresh hydrated page per run, its CPU calibrated to the phone just before the run): Event Timing's duration of the interaction (what INP counts; under 16 ms reads 16), and where a chunk or a result must arrive first (the consultation modal, the search results) the time from the input to the frame that shows it. Median of ${RUNS} (each run in brackets, with each run's host index and slowdown), confirmed like the others.
 
 ## Field metrics beside the lab

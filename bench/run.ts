@@ -40,7 +40,7 @@ import { buildProduction, lastProductionBuild, productionBuildProblem } from "..
 import { preflightOrExit } from "../scripts/preflight";
 import { routeTable } from "../test/harness/routes";
 import { GROWN_SITE_DIR } from "../test/harness/grownSite";
-import { confirmedProblems, interactionProblems } from "./budgets";
+import { confirmedProblems, enforced, interactionProblems } from "./budgets";
 import { measureGrowth, type GrowthFigures } from "./growth";
 import { INTERACTIONS, measureInteractions } from "./interactions";
 import { PHONES } from "./phones";
@@ -93,8 +93,8 @@ async function main() {
   const bareServer = started(await serveStatic(path.join(fixture, "public")));
   const lookupUrl = routeTable().site.countryLookupUrl;
 
-  const findings: Findings = { lines: [], problems: [], remeasured: [] };
-  const { lines, problems, remeasured } = findings;
+  const findings: Findings = { lines: [], problems: [], open: [], remeasured: [] };
+  const { lines, problems, open, remeasured } = findings;
   let search: { text: string; problem?: string } | undefined;
   const zeroJs = zeroJsCopy(site);
   try {
@@ -134,7 +134,7 @@ async function main() {
         const name = `interaction: ${first.interaction.name}, ${first.phone.name}`;
         let f = first;
         let found = interactionProblems(name, f.phone.id, f.medianMs);
-        if (found.length) {
+        if (found.some(enforced)) {
           process.stdout.write(`(${found.map((x) => x.message).join("; ")}: measuring again)\n`);
           [f] = await measureInteractions(
             server.url,
@@ -157,7 +157,8 @@ async function main() {
             f.medianMs,
           ),
         );
-        problems.push(...found.map((x) => x.message));
+        problems.push(...found.filter(enforced).map((x) => x.message));
+        open.push(...found.filter((x) => !enforced(x)).map((x) => x.message));
         process.stdout.write(`${lines[lines.length - 1]}\n`);
       }
     } finally {
@@ -201,6 +202,7 @@ async function main() {
     growth,
     siteBuildSeconds: siteBuild?.seconds,
     problems,
+    open,
     remeasured,
     stageTable: stageTable(),
     search: search?.text,
@@ -211,6 +213,10 @@ async function main() {
       : [],
   });
 
+  if (open.length)
+    process.stdout.write(
+      `\nBudgets not held yet (issue 38; reported, not failing the run: bench/budgets.ts NOT_YET_HELD):\n${open.map((p) => `  - ${p}`).join("\n")}\n`,
+    );
   if (problems.length) {
     process.stderr.write(`\nBudgets broken:\n${problems.map((p) => `  - ${p}`).join("\n")}\n`);
     process.exit(1);

@@ -1,4 +1,11 @@
-import { BUDGET, budgetProblems, confirmedProblems, interactionProblems, type Baselines } from "../budgets";
+import {
+  BUDGET,
+  budgetProblems,
+  confirmedProblems,
+  enforced,
+  interactionProblems,
+  type Baselines,
+} from "../budgets";
 import type { Figures } from "../lighthouse";
 import { phone, slowdownFor } from "../phones";
 
@@ -136,4 +143,25 @@ test("the calibration emulates the same phone on a fast host and on a slow one",
   expect(slowdownFor(2640, phone("mid"))).toBeCloseTo(2.64);
   // A host slower than the mid-tier phone gets a multiplier under 1 in Lighthouse's simulation.
   expect(slowdownFor(800, phone("mid"))).toBeCloseTo(0.8);
+});
+
+test("issue 38's open budgets (low-tier TBT and interactions, LCP against the zero-JS copy) are reported without failing the run; every other budget fails it", () => {
+  const low = budgetProblems("works case", "/works/humm", "low", { ...good, tbtMs: 1100, lcpMs: 2000 }, base);
+  expect(low.map((p) => [p.budget, enforced(p)])).toEqual([
+    ["tbt", false],
+    ["lcpVsZeroJs", false],
+  ]);
+  const mid = budgetProblems(
+    "works case",
+    "/works/humm",
+    "mid",
+    { ...good, tbtMs: 51, accessibility: 0.96 },
+    base,
+  );
+  expect(mid.map((p) => [p.budget, enforced(p)])).toEqual([
+    ["accessibility", true],
+    ["tbt", true],
+  ]);
+  expect(interactionProblems("phone menu, low", "low", 250).map(enforced)).toEqual([false]);
+  expect(interactionProblems("phone menu, mid", "mid", 150).map(enforced)).toEqual([true]);
 });
