@@ -182,7 +182,7 @@ Stage durations of this run:
 \`\`\`
 ${stageTable}
 \`\`\`
-${search ? `\n## Site search\n\n${search}\n` : ""}${growth ? `\n## Growth to 1,000 case studies\n\n${growth.table}\n\n${growth.notes}\n` : ""}${sections.map((section) => `\n${section}\n`).join("")}`;
+\n${fs.readFileSync(path.join(__dirname, "findings.md"), "utf8").trim()}\n${search ? `\n## Site search\n\n${search}\n` : ""}${growth ? `\n## Growth to 1,000 case studies\n\n${growth.table}\n\n${growth.notes}\n` : ""}${sections.map((section) => `\n${section}\n`).join("")}`;
   fs.writeFileSync(file, text);
 }
 
