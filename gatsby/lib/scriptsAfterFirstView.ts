@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { USED_BEFORE_SCRIPTS_ATTRIBUTE } from "../../shared/firstView";
 
 /**
  * Gatsby's scripts run after the first view (ADR 0017). Gatsby writes them as `<script async>` at
@@ -38,14 +39,16 @@ export function starter(sources: readonly string[]): string {
     "(function(){",
     `var s=${JSON.stringify(sources)},d=document,w=window,started=0,inputs=["keydown","pointerdown","touchstart"];`,
     "function run(){if(started)return;started=1;",
-    "inputs.forEach(function(t){w.removeEventListener(t,run,true)});",
+    "inputs.forEach(function(t){w.removeEventListener(t,used,true)});",
     's.forEach(function(u){var e=d.createElement("script");e.src=u;e.async=true;d.body.appendChild(e)})}',
     // Quiet: three frames since the browser last reported a largest paint (two where it reports none).
     "function quiet(){var n=0,seen=0,o=0;try{o=new PerformanceObserver(function(l){seen+=l.getEntries().length;n=0});",
     'o.observe({type:"largest-contentful-paint",buffered:true})}catch(e){o=0}',
     "(function tick(){requestAnimationFrame(function(){n++;if(o?seen&&n>=3:n>=2){o&&o.disconnect();setTimeout(run,0)}else tick()})})()}",
     "function afterPaint(){Promise.all([].slice.call(d.images).filter(function(i){return i.complete&&i.naturalWidth}).map(function(i){return i.decode().catch(function(){})})).then(quiet)}",
-    "inputs.forEach(function(t){w.addEventListener(t,run,{capture:true,passive:true})});",
+    // A visitor's input before the scripts: marked for the hydration gate, and the scripts start.
+    `function used(){d.documentElement.setAttribute(${JSON.stringify(USED_BEFORE_SCRIPTS_ATTRIBUTE)},"");run()}`,
+    "inputs.forEach(function(t){w.addEventListener(t,used,{capture:true,passive:true})});",
     'if(d.readyState==="complete")afterPaint();else w.addEventListener("load",afterPaint,{once:true});',
     `setTimeout(run,${LATEST_MS})})();`,
   ].join("");

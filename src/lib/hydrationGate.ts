@@ -1,3 +1,5 @@
+import { USED_BEFORE_SCRIPTS_ATTRIBUTE } from "../../shared/firstView";
+
 /**
  * The gate the page's deferred parts wait behind while the page first hydrates (ADR 0017):
  * src/components/Deferred. Closed menus and the footer are static HTML until a visitor reaches for
@@ -26,9 +28,17 @@ export function openHydrationGate(): void {
   release();
 }
 
-/** From gatsby-browser, before the first hydration: deferred parts wait; the gate watches for use. */
+/**
+ * From gatsby-browser, before the first hydration: deferred parts wait; the gate watches for use.
+ * A visitor who used the page before its scripts ran (the starter marks it) opens it at once:
+ * what they opened (the phone menu) is hydrated with the page.
+ */
 export function startFirstHydration(doc: Document = document): void {
   hydrating = true;
+  if (doc.documentElement.hasAttribute(USED_BEFORE_SCRIPTS_ATTRIBUTE)) {
+    openHydrationGate();
+    return;
+  }
   for (const type of INTENT) doc.addEventListener(type, openHydrationGate, { capture: true, passive: true });
 }
 

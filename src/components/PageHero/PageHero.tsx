@@ -84,8 +84,11 @@ const Crumbs = styled.nav<{ $tone: "light" | "dark" }>`
     margin: ${({ theme }) => theme.spacing(0, 0, 2)};
     font-size: 0.9rem;
   }
+  /* A separator drawn, never read (an empty alternative text; the first declaration is for
+     browsers without it). */
   li + li::before {
     content: "/";
+    content: "/" / "";
     margin-right: ${({ theme }) => theme.spacing(1)};
     opacity: 0.6;
   }

@@ -41,8 +41,11 @@ export const Top = styled.div`
     padding: 0;
     font-size: 0.9rem;
   }
+  /* Drawn, never read: "›" / "" gives the arrow an empty alternative text (the first
+     declaration is for browsers without it; WebKit named the static menu's Services "Services ›"). */
   li + li::before {
     content: "›";
+    content: "›" / "";
     margin: 0 ${({ theme }) => theme.spacing(0.5)};
     color: ${({ theme }) => theme.colors.muted};
   }
@@ -110,6 +113,7 @@ export const Body = styled.div`
   }
   summary::after {
     content: "›";
+    content: "›" / "";
   }
   details[open] > summary::after {
     transform: rotate(90deg);

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { TextEncoder } from "node:util";
 import { hydrateRoot } from "react-dom/client";
 import { endFirstHydration, resetHydrationGate, startFirstHydration } from "../../../lib/hydrationGate";
+import { USED_BEFORE_SCRIPTS_ATTRIBUTE } from "../../../../shared/firstView";
 import { deferHydration } from "../Deferred";
 
 /** A part with a control and an effect: what hydration brings to it. */
@@ -43,6 +44,7 @@ async function hydratePage(): Promise<HTMLElement> {
 
 afterEach(() => {
   resetHydrationGate();
+  document.documentElement.removeAttribute(USED_BEFORE_SCRIPTS_ATTRIBUTE);
   document.body.innerHTML = "";
 });
 
@@ -65,6 +67,13 @@ test("the first click on a deferred part hydrates it at once and does what it sh
 test("any sign of use (a pointer over the page, a key) hydrates the deferred parts in the background", async () => {
   await hydratePage();
   await act(async () => void fireEvent.keyDown(document.body, { key: "Tab" }));
+  expect(screen.getByRole("button", { name: "Later 0" })).toHaveAttribute("data-live", "yes");
+});
+
+test("a visitor who used the page before its scripts ran (a tap that opened the phone menu) gets the deferred parts hydrated with the page", async () => {
+  // What the script starter marks (gatsby/lib/scriptsAfterFirstView.ts).
+  document.documentElement.setAttribute(USED_BEFORE_SCRIPTS_ATTRIBUTE, "");
+  await hydratePage();
   expect(screen.getByRole("button", { name: "Later 0" })).toHaveAttribute("data-live", "yes");
 });
 
