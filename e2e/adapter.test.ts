@@ -125,10 +125,11 @@ describe("public/_headers and public/_redirects", () => {
   });
 
   test("hashed bundles and /static/ are immutable for a year; HTML and page-data are revalidated", () => {
-    // The bundles this build's pages load (public/ may still hold an earlier build's).
+    // The bundles this build's pages load (public/ may still hold an earlier build's): in src or
+    // href, or in the list the script starter runs after the first view (scriptsAfterFirstView).
     const html = ["index.html", "contact.html"].map((f) => fs.readFileSync(path.join(publicDir, f), "utf8"));
     const loaded = html.flatMap((h) => [
-      ...h.matchAll(/(?:src|href)="\/([\w.~-]+[-.][0-9a-f]{20}\.(?:js|css))"/g),
+      ...h.matchAll(/(?:src=|href=|[[,])"\/([\w.~-]+[-.][0-9a-f]{20}\.(?:js|css))"/g),
     ]);
     const bundles = [...new Set(loaded.map((m) => m[1]))];
     assert.ok(bundles.some((f) => f.startsWith("app-")) && bundles.some((f) => f.startsWith("framework-")));

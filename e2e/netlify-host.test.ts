@@ -146,7 +146,7 @@ function aFile(folder: string, suffix: string): string {
 
 test("Netlify's runtime answers as npm start: a page of every template, a 404, /admin/, scripts, images, feeds, a Markdown copy, the search index", async () => {
   const home = fs.readFileSync(path.join(publicDir, "index.html"), "utf8");
-  const bundle = home.match(/src="(\/app-[0-9a-f]{20}\.js)"/)?.[1];
+  const bundle = home.match(/"(\/app-[0-9a-f]{20}\.js)"/)?.[1];
   assert.ok(bundle, "the home page loads app-<hash>.js");
   const paths = [
     ...samplePaths(),

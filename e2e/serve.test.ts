@@ -19,7 +19,7 @@ async function get(path: string): Promise<Response> {
 /** A hashed bundle the home page loads (its name changes with every build). */
 async function hashedBundle(): Promise<string> {
   const html = await (await get("/")).text();
-  const src = html.match(/src="(\/app-[0-9a-f]{20}\.js)"/)?.[1];
+  const src = html.match(/"(\/app-[0-9a-f]{20}\.js)"/)?.[1];
   assert.ok(src, "the home page loads app-<hash>.js");
   return src;
 }

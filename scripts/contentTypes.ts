@@ -20,6 +20,8 @@ export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   ".webp": "image/webp",
   ".avif": "image/avif",
   ".woff2": "font/woff2",
+  // The CMS's social-card preview draws with the fonts the build's cards use (public/admin/static/).
+  ".ttf": "font/ttf",
   ".ico": "image/x-icon",
 };
 
