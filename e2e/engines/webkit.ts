@@ -74,8 +74,24 @@ export async function webkitDriver(viewport: Viewport): Promise<Driver> {
   const ALIASES: Record<string, string[]> = { combobox: ["combobox", "button"] };
   const matches = (t: Target & { role: string; name?: string }, computed: string, label: string) =>
     (ALIASES[t.role] ?? [t.role]).includes(computed) && (t.name === undefined || label === clean(t.name));
+  /**
+   * Runs `act` again when the element it found was replaced meanwhile ("stale element reference"):
+   * a render can swap a part of the page between finding an element and using it (the phone menu
+   * opened before hydration becomes React's drill-down once hydrated). Anything else is thrown.
+   */
+  const fresh = async <R>(act: () => Promise<R>): Promise<R> => {
+    const until = Date.now() + WAIT_MS;
+    for (;;) {
+      try {
+        return await act();
+      } catch (error) {
+        if (!/stale element reference/i.test(String(error)) || Date.now() > until) throw error;
+      }
+    }
+  };
   /** The first shown match, confirmed by WebKit's accessibility tree (computed role and label). */
-  const first = async (t: Target) => {
+  const first = (t: Target) => fresh(() => firstOnce(t));
+  const firstOnce = async (t: Target) => {
     const [el] = await waitFor(
       async () => {
         const found = await shown(t);
@@ -129,7 +145,7 @@ export async function webkitDriver(viewport: Viewport): Promise<Driver> {
     url: async () => new URL(await browser.getUrl()),
     // By the pointer, as a visitor clicks (WebDriver's own element click refuses the consent
     // form's checkbox as "not interactable" in WebKit, where a pointer click checks it).
-    click: async (t) => (await first(t)).click({ button: "left" }),
+    click: (t) => fresh(async () => (await firstOnce(t)).click({ button: "left" })),
     clickAt: (x, y) => pointer(x, y).down().up().perform(),
     moveTo: (x, y) => pointer(x, y).perform(),
     // MiniBrowser (unlike Safari) opens a middle-clicked link in the same tab: that address then.
