@@ -14,6 +14,10 @@ import { footer, phoneMenu } from "./journeys/phone";
  * e2e/engines/<engine>.test.ts calls this in its own describe (so the run's file times name the
  * engine); `npm run test:e2e -- e2e/engines/webkit.test.ts` runs one engine's alone.
  */
+/** What a driver says when the browser under it has gone (crashed or closed), not the page. */
+const BROWSER_GONE =
+  /invalid session id|session deleted|no such window|browser has disconnected|Target closed/i;
+
 export function keyJourneys(launch: (viewport: Viewport) => Promise<Driver>): void {
   let d: Driver;
   before(async () => {
@@ -21,15 +25,31 @@ export function keyJourneys(launch: (viewport: Viewport) => Promise<Driver>): vo
   });
   after(async () => d?.close());
 
+  const attempt = async (viewport: Viewport, run: (d: Driver) => Promise<void>) => {
+    await d.resize(viewport);
+    try {
+      await run(d);
+    } finally {
+      await d.forget().catch(() => undefined);
+    }
+    assert.deepEqual(await probeProblems(d), [], "no uncaught error, unhandled rejection or CSP violation");
+  };
+  /**
+   * A journey runs once more, in a browser started again, only when the browser itself went away
+   * under it (its session gone: WebKitGTK's MiniBrowser did, once in a loaded CI run, midway
+   * through the 55 page loads of the layout journey). Any failure of the page fails the test.
+   */
   const journey = (name: string, viewport: Viewport, run: (d: Driver) => Promise<void>) =>
-    test(name, async () => {
-      await d.resize(viewport);
+    test(name, async (t) => {
       try {
-        await run(d);
-      } finally {
-        await d.forget().catch(() => undefined);
+        await attempt(viewport, run);
+      } catch (error) {
+        if (!BROWSER_GONE.test(String(error))) throw error;
+        t.diagnostic(`the browser went away (${String(error).split("\n")[0]}); started again`);
+        await d.close().catch(() => undefined);
+        d = await launch(DESKTOP);
+        await attempt(viewport, run);
       }
-      assert.deepEqual(await probeProblems(d), [], "no uncaught error, unhandled rejection or CSP violation");
     });
 
   journey("the navbar is transparent at 0 and 74 px of scroll, white at 75", DESKTOP, navbarColour);
