@@ -48,6 +48,13 @@ export interface PostgresStoreOptions extends StoreOptions {
   timeouts?: Timeouts;
 }
 
+/** An error that says the connection itself is gone (closed by the server, reset), not a statement's. */
+const isConnectionGone = (error: unknown): boolean =>
+  error instanceof Error &&
+  /Connection terminated|connection ended|ECONNRESET|EPIPE|Client has encountered a connection error/i.test(
+    error.message,
+  );
+
 export class PostgresStore implements LeadStore {
   private readonly pool: Pool;
   readonly description: string;
@@ -87,13 +94,31 @@ export class PostgresStore implements LeadStore {
    * that breaks between two statements (the server died) emits "error" with nobody listening,
    * which would end the process: listen until it is back.
    */
-  private async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
+  private async transaction<T>(work: (client: PoolClient) => Promise<T>, retry = true): Promise<T> {
     const client = await this.pool.connect();
     const onError = (error: Error) => this.log.error(`consultation: ${this.description}: ${error.message}`);
     client.on("error", onError);
-    let healthy = true;
     try {
       await client.query("BEGIN");
+    } catch (error) {
+      client.off("error", onError);
+      client.release(true);
+      // A pooled connection the server closed while it was idle (the server restarted) fails its
+      // first statement: nothing ran on it, so begin once more on a fresh connection.
+      if (retry && isConnectionGone(error)) return this.transaction(work, false);
+      return this.explain(error);
+    }
+    return this.within(client, onError, work);
+  }
+
+  /** Runs `work` in the transaction begun on `client`, then commits, or rolls back on failure. */
+  private async within<T>(
+    client: PoolClient,
+    onError: (error: Error) => void,
+    work: (client: PoolClient) => Promise<T>,
+  ): Promise<T> {
+    let healthy = true;
+    try {
       const result = await work(client);
       await client.query("COMMIT");
       return result;
