@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { closeBrowser, newPage, open } from "../lib/browser";
 import { PROBE_JS, PROBLEMS_KEY } from "./probe";
-import { forgetVisitor, WAIT_MS, type Driver, type Key, type Target, type Viewport } from "./driver";
+import { DOM_KEYS, forgetVisitor, WAIT_MS, type Driver, type Target, type Viewport } from "./driver";
 
 /**
  * The journeys' driver for Debian's Chromium: Playwright, as every other browser test drives it
@@ -28,15 +28,6 @@ export async function chromiumDriver(viewport: Viewport): Promise<Driver> {
   };
   const first = (t: Target) => locate(t).first();
   page.setDefaultTimeout(WAIT_MS);
-  const KEYS: Record<Key, string> = {
-    Enter: "Enter",
-    Escape: "Escape",
-    Tab: "Tab",
-    ArrowDown: "ArrowDown",
-    ArrowUp: "ArrowUp",
-    Space: " ",
-    "/": "/",
-  };
 
   return {
     engine: "chromium",
@@ -58,7 +49,7 @@ export async function chromiumDriver(viewport: Viewport): Promise<Driver> {
     },
     hover: (t) => first(t).hover(),
     focus: (t) => first(t).focus(),
-    press: (key) => page.keyboard.press(KEYS[key]),
+    press: (key) => page.keyboard.press(DOM_KEYS[key]),
     type: (text) => page.keyboard.type(text),
     fill: (t, text) => first(t).fill(text),
     select: async (t, value) => void (await first(t).selectOption(value)),

@@ -22,6 +22,17 @@ export type Target = ({ role: string; name?: string } | { css: string }) & { wit
 
 export type Key = "Enter" | "Escape" | "Tab" | "ArrowDown" | "ArrowUp" | "Space" | "/";
 
+/** Each key as the DOM's `KeyboardEvent.key` names it (what Playwright and Puppeteer press by). */
+export const DOM_KEYS = {
+  Enter: "Enter",
+  Escape: "Escape",
+  Tab: "Tab",
+  ArrowDown: "ArrowDown",
+  ArrowUp: "ArrowUp",
+  Space: " ",
+  "/": "/",
+} as const satisfies Record<Key, string>;
+
 export interface Driver {
   readonly engine: EngineName;
   /**

@@ -1,16 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import puppeteer, { type ElementHandle, type KeyInput } from "puppeteer-core";
+import puppeteer, { type ElementHandle } from "puppeteer-core";
 import { FIREFOX_PATH } from "../../test/harness/engines";
 import { baseUrl, hydrated } from "../lib/browser";
 import { waitFor } from "../lib/wait";
 import {
   describe,
+  DOM_KEYS,
   forgetVisitor,
   WAIT_MS,
   type Driver,
-  type Key,
   type Target,
   type Viewport,
 } from "./driver";
@@ -89,15 +89,6 @@ export async function firefoxDriver(viewport: Viewport): Promise<Driver> {
     }
     return el;
   };
-  const KEYS: Record<Key, KeyInput> = {
-    Enter: "Enter",
-    Escape: "Escape",
-    Tab: "Tab",
-    ArrowDown: "ArrowDown",
-    ArrowUp: "ArrowUp",
-    Space: " ",
-    "/": "/",
-  };
 
   return {
     engine: "firefox",
@@ -128,7 +119,7 @@ export async function firefoxDriver(viewport: Viewport): Promise<Driver> {
     },
     hover: async (t) => (await first(t)).hover(),
     focus: async (t) => (await first(t)).focus(),
-    press: (key) => page.keyboard.press(KEYS[key]),
+    press: (key) => page.keyboard.press(DOM_KEYS[key]),
     type: (text) => page.keyboard.type(text),
     fill: async (t, text) => {
       const el = await first(t);

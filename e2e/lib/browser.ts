@@ -86,8 +86,11 @@ export async function openHydrated(page: Page, path: string): Promise<number | u
  */
 export async function layOutWhole(page: Page): Promise<void> {
   await page.keyboard.press("Shift");
-  await page.waitForFunction(() => document.documentElement.dataset.laidOut === "true");
+  await page.waitForFunction(laidOut);
 }
+
+/** The condition `layOutWhole` waits for, in the page (the other engines' journeys wait for it too). */
+export const laidOut = (): boolean => document.documentElement.dataset.laidOut === "true";
 
 /**
  * Records the body of every script the page loads from now on. The bodies are read

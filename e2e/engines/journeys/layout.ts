@@ -1,4 +1,5 @@
 import { samplePaths } from "../../../test/harness/samplePages";
+import { laidOut } from "../../lib/browser";
 import type { Driver } from "../driver";
 import { textLayoutProblems } from "../textLayout";
 import { nextFrames, scrollTo } from "./common";
@@ -25,7 +26,7 @@ const HEIGHT: Record<(typeof WIDTHS)[number], number> = {
  */
 async function layOutWhole(d: Driver): Promise<void> {
   await d.run(() => document.dispatchEvent(new KeyboardEvent("keydown", { key: "Shift" })), null);
-  await d.until(() => document.documentElement.dataset.laidOut === "true", null, "the page laid out whole");
+  await d.until(laidOut, null, "the page laid out whole");
 }
 
 /** Scrolls down a screen at a time, so the lazy images load, then waits for every shown image. */
