@@ -3,7 +3,7 @@ import { navigate } from "gatsby";
 import { useDialogFocusTrap } from "../../hooks/useDialogFocusTrap";
 import { flatHits, groupResults, moveActive, type SearchGroup } from "../../lib/search";
 import { CloseIcon } from "../Icon";
-import { loadPagefind, preloadSearch, searchSite } from "./pagefind";
+import { loadPagefind, searchSite } from "./pagefind";
 import {
   Close,
   Dialog,
@@ -67,16 +67,18 @@ export default function SearchDialog({ onClose }: { onClose: (navigated: boolean
     if (!term) return void setState({ status: "idle" });
     let live = true;
     setState((s) => (s.status === "done" ? s : { status: "searching", term }));
-    preloadSearch(term);
     searchSite(term).then(
       (found) => {
         if (!live || !found) return;
-        setState({
-          status: "done",
-          term,
-          groups: groupResults(found.results),
-          correctedTo: found.correctedTo,
-        });
+        // A transition: rendering the results yields to the visitor's next key.
+        React.startTransition(() =>
+          setState({
+            status: "done",
+            term,
+            groups: groupResults(found.results),
+            correctedTo: found.correctedTo,
+          }),
+        );
         performance.mark("search:results");
       },
       () => live && setState({ status: "failed" }),
