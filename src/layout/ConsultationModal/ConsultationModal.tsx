@@ -48,21 +48,33 @@ export default function ConsultationModal({ open }: { open: boolean }) {
   }, [open]);
   React.useEffect(() => () => dialog.current?.close(), []);
 
+  // What the dialog holds does not depend on `open`: the same element, so opening renders the
+  // dialog's shell only, not the form again (on a mid-tier phone the form's render was a third
+  // of the script run between the click and the dialog on screen).
+  const content = React.useMemo(
+    () => (
+      <>
+        <Close type="button" aria-label="Close" onClick={() => dialog.current?.close()}>
+          <CloseIcon />
+        </Close>
+        <h2 id="consultation-title">Book a free consultation</h2>
+        <p>
+          Thirty minutes with a senior engineer: tell us what you want to build and leave with a view of
+          scope, risks and a realistic timeline.
+        </p>
+        <p>
+          Prefer to talk? Call <a href={telHref(site.phone)}>{site.phone}</a> or email{" "}
+          <a href={`mailto:${site.email}`}>{site.email}</a>.
+        </p>
+        <ConsultationForm headingLevel={3} toastContainerId={DIALOG_TOASTS} />
+      </>
+    ),
+    [site.phone, site.email],
+  );
+
   return (
     <Dialog ref={dialog} aria-labelledby="consultation-title" onClose={() => setShowModal(false)}>
-      <Close type="button" aria-label="Close" onClick={() => dialog.current?.close()}>
-        <CloseIcon />
-      </Close>
-      <h2 id="consultation-title">Book a free consultation</h2>
-      <p>
-        Thirty minutes with a senior engineer: tell us what you want to build and leave with a view of scope,
-        risks and a realistic timeline.
-      </p>
-      <p>
-        Prefer to talk? Call <a href={telHref(site.phone)}>{site.phone}</a> or email{" "}
-        <a href={`mailto:${site.email}`}>{site.email}</a>.
-      </p>
-      <ConsultationForm headingLevel={3} toastContainerId={DIALOG_TOASTS} />
+      {content}
       {/* Its toast area exists while it is open (react-toastify is fetched then, at idle). */}
       {open && <Toasts containerId={DIALOG_TOASTS} />}
     </Dialog>
