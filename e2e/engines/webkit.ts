@@ -103,9 +103,17 @@ export async function webkitDriver(viewport: Viewport): Promise<Driver> {
     if ("role" in t) {
       let [computed, label] = await said(el);
       // WebKitGTK computes nothing for a part of the page out of view: ask again once it is in view.
+      // Its accessibility tree also follows the page a moment late (a button whose dialog has just
+      // opened had no role yet, once in a loaded CI run): ask until it agrees, or WAIT_MS.
       if (!matches(t, computed, label)) {
         await exec((e: Element) => e.scrollIntoView({ block: "nearest" }), el);
-        [computed, label] = await said(el);
+        // (A replaced element's "stale element reference" goes up to `fresh`, which finds it again.)
+        const until = Date.now() + WAIT_MS;
+        do {
+          [computed, label] = await said(el);
+          if (matches(t, computed, label)) break;
+          await new Promise((r) => setTimeout(r, 100));
+        } while (Date.now() < until);
       }
       if (!matches(t, computed, label))
         throw new Error(`webkit: ${describe(t)} is ${computed} "${label}" in WebKit's accessibility tree`);
