@@ -49,8 +49,8 @@ export default function ConsultationModal({ open }: { open: boolean }) {
   React.useEffect(() => () => dialog.current?.close(), []);
 
   // What the dialog holds does not depend on `open`: the same element, so opening renders the
-  // dialog's shell only, not the form again (on a mid-tier phone the form's render was a third
-  // of the script run between the click and the dialog on screen).
+  // dialog's shell only, not the form again. (It did not move the bench's figure beyond its noise:
+  // the click's time is the browser's style and layout of the dialog, bench/findings.md.)
   const content = React.useMemo(
     () => (
       <>
