@@ -28,7 +28,8 @@ test.each([
 
   await waitFor(() => expect(toast.error).toHaveBeenCalledWith(TOAST_FAILED, expect.anything()));
   expect(toast.success).not.toHaveBeenCalled();
-  const panel = screen.getByRole("heading", { name: /has not been sent/i }).parentElement!;
+  // The toast is called as the answer arrives; the panel shows in the render that follows.
+  const panel = (await screen.findByRole("heading", { name: /has not been sent/i })).parentElement!;
   await waitFor(() => expect(panel).toHaveFocus());
   expect(panel).toHaveTextContent(message);
   expect(screen.getByLabelText(/full name/i)).toHaveValue("Ada Lovelace");
