@@ -7,6 +7,7 @@
  * page's policy with its inline scripts' hashes (gatsby/lib/pagePolicies.ts), read with Netlify's
  * parser and matching rules (scripts/siteServer/netlifyRules.ts, which `npm start` uses too).
  */
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,9 +17,11 @@ import { pagePolicies } from "../../gatsby/lib/pagePolicies";
 import { headerMatcher, readHeaderRules } from "../siteServer/netlifyRules";
 
 // The adapter's own module (its package exports only its entry point).
-const adapter = require(
-  path.join(path.dirname(require.resolve("gatsby-adapter-netlify/package.json")), "dist/route-handler.js"),
-) as {
+const ADAPTER_MODULE = path.join(
+  path.dirname(require.resolve("gatsby-adapter-netlify/package.json")),
+  "dist/route-handler.js",
+);
+const adapter = require(ADAPTER_MODULE) as {
   injectEntries(file: string, content: string): Promise<void>;
   processRoutesManifest(routes: unknown[], headerRoutes: unknown[]): { headers: string };
 };
@@ -140,4 +143,31 @@ test("the CMS keeps its own policy, and bundles their cache rule", async () => {
     "public, max-age=31536000, immutable",
   );
   expect(headersFor("/about")["cache-control"]).toBe("public, max-age=0, must-revalidate");
+});
+
+test("writing the headers leaves nothing behind in the system's temporary folder", () => {
+  // The adapter writes the new file in a folder of its own under the system's temporary folder,
+  // then moves it into place: every build (and each copy the benchmark builds) left that folder
+  // behind, empty. Run in a process of its own, whose temporary folder is this test's.
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "adapter-tmp-"));
+  const site = fs.mkdtempSync(path.join(os.tmpdir(), "adapter-site-"));
+  const file = path.join(site, "_headers");
+  fs.writeFileSync(file, "/*\n  x-site: kept\n");
+  try {
+    const run = spawnSync(
+      process.execPath,
+      [
+        "-e",
+        `require(${JSON.stringify(ADAPTER_MODULE)}).injectEntries(process.argv[1], "/x\\n  x-adapter: added")`,
+        file,
+      ],
+      { env: { ...process.env, TMPDIR: tmp }, encoding: "utf8" },
+    );
+    expect(run.stderr).toBe("");
+    expect(fs.readFileSync(file, "utf8")).toMatch(/x-site: kept[\s\S]*x-adapter: added/);
+    expect(fs.readdirSync(tmp)).toEqual([]);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    fs.rmSync(site, { recursive: true, force: true });
+  }
 });
