@@ -11,6 +11,7 @@
  * used to build a grown copy of their own: two cold builds of about 200 and 340 s side by side.)
  */
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,8 +20,15 @@ import { generateContent } from "../../bench/generateContent";
 import { buildProduction, type BuildRecord } from "./production";
 import { makeProjectCopy } from "./sandbox";
 
-/** Where the copy is built (the same path every run, so E2E_SKIP_BUILD=1 finds the last one). */
-export const GROWN_SITE_DIR = path.join(os.tmpdir(), "copperline-grown-site");
+/**
+ * Where the copy is built: the same path every run of this checkout, so E2E_SKIP_BUILD=1 finds the
+ * last one, and a path of its own per checkout (named after the checkout's folder), so two
+ * checkouts testing at once (a developer's and a fresh clone's) never build over each other.
+ */
+export const GROWN_SITE_DIR = path.join(
+  os.tmpdir(),
+  `copperline-grown-site-${createHash("sha256").update(path.resolve(__dirname, "../..")).digest("hex").slice(0, 12)}`,
+);
 /** The generated case studies, and services and industries (half each). */
 export const GENERATED_WORKS = 1000;
 export const GENERATED_EXTRA = 200;
