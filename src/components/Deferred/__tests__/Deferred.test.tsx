@@ -5,6 +5,7 @@ import { hydrateRoot } from "react-dom/client";
 import { endFirstHydration, resetHydrationGate, startFirstHydration } from "../../../lib/hydrationGate";
 import { USED_BEFORE_SCRIPTS_ATTRIBUTE } from "../../../../shared/firstView";
 import { deferHydration } from "../Deferred";
+import { createHistory, createMemorySource, Link, LocationProvider } from "@gatsbyjs/reach-router";
 
 /** A part with a control and an effect: what hydration brings to it. */
 function Counter({ label }: { label: string }) {
@@ -29,16 +30,19 @@ function Page() {
   );
 }
 
-async function hydratePage(): Promise<HTMLElement> {
+async function hydratePage(
+  page: () => React.ReactElement = () => <Page />,
+  { endFirst = true, onRecoverableError }: { endFirst?: boolean; onRecoverableError?: (e: unknown) => void } = {},
+): Promise<HTMLElement> {
   const container = document.createElement("div");
   document.body.append(container);
   // jsdom lacks the TextEncoder React's server renderer needs (as Gatsby's build has it).
   Object.assign(globalThis, { TextEncoder });
   const { renderToString } = jest.requireActual<typeof import("react-dom/server")>("react-dom/server");
-  container.innerHTML = renderToString(<Page />);
+  container.innerHTML = renderToString(page());
   startFirstHydration();
-  await act(async () => void hydrateRoot(container, <Page />));
-  endFirstHydration();
+  await act(async () => void hydrateRoot(container, page(), { onRecoverableError }));
+  if (endFirst) endFirstHydration();
   return container;
 }
 
@@ -80,4 +84,45 @@ test("a visitor who used the page before its scripts ran (a tap that opened the 
 test("rendered afresh (no server HTML: a later page, the CMS preview), a deferred part renders at once", () => {
   render(<DeferredCounter label="Fresh" />);
   expect(screen.getByRole("button", { name: "Fresh 0" })).toHaveAttribute("data-live", "yes");
+});
+
+/** A footer-like part: a link that knows the router's location (Gatsby's Link is reach-router's). */
+function FooterLinks() {
+  return (
+    <nav aria-label="Footer">
+      <Link to="/works">Portfolio</Link>
+    </nav>
+  );
+}
+const DeferredFooterLinks = deferHydration(FooterLinks, "FooterLinks");
+
+test("a navigation that reaches a deferred part before it hydrated keeps its server HTML and loses nothing; it follows the new page once hydrated", async () => {
+  // An update reaching a part React has not hydrated yet makes React throw the part's server
+  // HTML away and render it afresh ("Minified React error #421", reported to the window as an
+  // uncaught error), unless the update is a transition. The router's location changes at
+  // default priority on every navigation. Here the part cannot hydrate yet (the gate is closed
+  // and the first hydration still running), which makes React's fallback certain; in a browser
+  // it happened by timing (a loaded WebKit run, navigating right after the first click).
+  const history = createHistory(createMemorySource("/about"));
+  const site = () => (
+    <LocationProvider history={history}>
+      <main>
+        <DeferredFooterLinks />
+      </main>
+    </LocationProvider>
+  );
+  const errors: unknown[] = [];
+  await hydratePage(site, { endFirst: false, onRecoverableError: (e) => errors.push(e) });
+  const before = screen.getByRole("link", { name: "Portfolio" });
+  await act(async () => {
+    void history.navigate("/works");
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+  });
+  expect(errors).toEqual([]);
+  // The same element, still there: not rendered afresh, not blanked by the closed gate.
+  expect(screen.getByRole("link", { name: "Portfolio" })).toBe(before);
+  expect(before).not.toHaveAttribute("aria-current");
+  endFirstHydration();
+  await act(async () => void fireEvent.keyDown(document.body, { key: "Tab" }));
+  expect(screen.getByRole("link", { name: "Portfolio" })).toHaveAttribute("aria-current", "page");
 });
