@@ -32,7 +32,10 @@ function Page() {
 
 async function hydratePage(
   page: () => React.ReactElement = () => <Page />,
-  { endFirst = true, onRecoverableError }: { endFirst?: boolean; onRecoverableError?: (e: unknown) => void } = {},
+  {
+    endFirst = true,
+    onRecoverableError,
+  }: { endFirst?: boolean; onRecoverableError?: (e: unknown) => void } = {},
 ): Promise<HTMLElement> {
   const container = document.createElement("div");
   document.body.append(container);
