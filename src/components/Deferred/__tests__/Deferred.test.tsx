@@ -129,3 +129,12 @@ test("a navigation that reaches a deferred part before it hydrated keeps its ser
   await act(async () => void fireEvent.keyDown(document.body, { key: "Tab" }));
   expect(screen.getByRole("link", { name: "Portfolio" })).toHaveAttribute("aria-current", "page");
 });
+
+test("Gatsby's Link reads the router context the deferred parts are handed: one copy of Gatsby's router is installed", () => {
+  // Two copies (Gatsby moving to a new major of its router while package.json pins the old one)
+  // would hand the parts a context Gatsby's Link never reads, and the fix above would stop working
+  // without a test failing (docs/upgrading.md).
+  const ours = require.resolve("@gatsbyjs/reach-router");
+  const gatsbyLinks = require.resolve("@gatsbyjs/reach-router", { paths: [require.resolve("gatsby-link")] });
+  expect(gatsbyLinks).toBe(ours);
+});
