@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { USED_BEFORE_SCRIPTS_ATTRIBUTE } from "../../shared/firstView";
+import { collectStyleGroups, styleGroupsScript, withoutStyleRecords, type StyleGroup } from "./styleRecords";
 
 /**
  * Gatsby's scripts run after the first view (ADR 0017). Gatsby writes them as `<script async>` at
@@ -19,6 +21,13 @@ import { USED_BEFORE_SCRIPTS_ATTRIBUTE } from "../../shared/firstView";
  *
  * Gatsby puts the scripts into the pages itself, after every hook that could change them (they
  * come from its `_gatsby-scripts` slice), so the built pages are rewritten after the build.
+ *
+ * The data Gatsby's scripts read when they start (its chunk mapping, every template's bundles, and
+ * the build's compilation hash) is the same on every page and only needed by those scripts, so it
+ * leaves the page too: into one small file under /static/, named by its content (so cached for a
+ * year, like every file there), that the starter runs first. That is 0.55 KB of gzip less in every page, and a page's
+ * document is what a phone's first round trip carries: a compressed page over about 14 KB takes
+ * one more (docs/performance.md, "Why the LCP of some templates…").
  */
 
 /** At the latest this long after the document has been parsed, the scripts run anyway. */
@@ -28,11 +37,15 @@ export const LATEST_MS = 3000;
 const GATSBY_SCRIPT = /<script src="(\/[^"]+\.js)" async(?:="")?><\/script>/g;
 /** Only Gatsby's pages carry its chunk mapping: Decap's admin page and others are left alone. */
 const GATSBY_PAGE = 'id="gatsby-chunk-mapping"';
+/** Gatsby's start-up data: its chunk mapping, then its compilation hash, as the slice writes them. */
+const GATSBY_DATA =
+  /<script\s+id="gatsby-chunk-mapping"\s*>([\s\S]*?)<\/script>\s*<script>(window\.___webpackCompilationHash=[^<]*)<\/script>/;
 
 /**
  * The starter, an inline script the same on every page but for the list (the build hashes it
  * into each page's policy like Gatsby's own inline scripts: gatsby/lib/pagePolicies.ts). It adds
- * the scripts in Gatsby's order, each async, as Gatsby wrote them.
+ * the scripts in the list's order, fetched side by side and run in that order (`async=false`): the
+ * start-up data first, then Gatsby's scripts in Gatsby's order.
  */
 export function starter(sources: readonly string[]): string {
   return [
@@ -40,7 +53,7 @@ export function starter(sources: readonly string[]): string {
     `var s=${JSON.stringify(sources)},d=document,w=window,started=0,inputs=["keydown","pointerdown","touchstart"];`,
     "function run(){if(started)return;started=1;",
     "inputs.forEach(function(t){w.removeEventListener(t,used,true)});",
-    's.forEach(function(u){var e=d.createElement("script");e.src=u;e.async=true;d.body.appendChild(e)})}',
+    's.forEach(function(u){var e=d.createElement("script");e.src=u;e.async=false;d.body.appendChild(e)})}',
     // Quiet: three frames since the browser last reported a largest paint (two where it reports none).
     "function quiet(){var n=0,seen=0,o=0;try{o=new PerformanceObserver(function(l){seen+=l.getEntries().length;n=0});",
     'o.observe({type:"largest-contentful-paint",buffered:true})}catch(e){o=0}',
@@ -57,42 +70,93 @@ export function starter(sources: readonly string[]): string {
 /** What only a page already rewritten holds (a warm build keeps the pages it did not render). */
 const STARTED = "function afterPaint(){";
 
+/** Gatsby's start-up data as a script file: its name (hashed like Gatsby's bundles) and text. */
+export interface StartupData {
+  file: string;
+  text: string;
+}
+
 /**
- * A page with Gatsby's scripts started by `starter` instead. A Gatsby page with neither Gatsby's
- * script elements nor the starter means Gatsby writes its scripts differently now: an error,
- * rather than pages whose scripts would run before the first view again unnoticed.
+ * The file that carries a page's start-up data, named by its content: Gatsby's chunk mapping and
+ * compilation hash, and `extra` (the build's styled-components table: gatsby/lib/styleRecords.ts).
  */
-export function withScriptsAfterFirstView(html: string, file = "a page"): string {
-  if (!html.includes(GATSBY_PAGE)) return html;
+export function startupData(chunkMapping: string, compilationHash: string, extra = ""): StartupData {
+  const text = `${chunkMapping.trim()}\n${compilationHash.trim()}\n${extra ? `${extra}\n` : ""}`;
+  const hash = createHash("sha256").update(text).digest("hex").slice(0, 20);
+  return { file: `/static/gatsby-startup-${hash}.js`, text };
+}
+
+/**
+ * A page with Gatsby's scripts started by `starter` instead, and its start-up data (with `extra`)
+ * moved to the file it returns (`data`), which the starter runs first. A Gatsby page with neither
+ * Gatsby's script elements nor the starter, or without the start-up data where Gatsby writes it,
+ * means Gatsby writes its scripts differently now: an error, rather than pages whose scripts would
+ * run before the first view again (or without their data) unnoticed.
+ */
+export function withScriptsAfterFirstView(
+  html: string,
+  file = "a page",
+  extra = "",
+): { html: string; data?: StartupData } {
+  if (!html.includes(GATSBY_PAGE)) return { html };
+  const changed = (what: string) =>
+    new Error(
+      `${file}: ${what}; Gatsby writes its scripts differently now: update GATSBY_SCRIPT and ` +
+        "GATSBY_DATA in gatsby/lib/scriptsAfterFirstView.ts (docs/upgrading.md).",
+    );
   const sources: string[] = [];
-  const body = html.replace(GATSBY_SCRIPT, (_, src: string) => {
+  let body = html.replace(GATSBY_SCRIPT, (_, src: string) => {
     sources.push(src);
     return "";
   });
-  if (!sources.length) {
-    if (html.includes(STARTED)) return html;
-    throw new Error(
-      `${file}: no <script src="/….js" async> of Gatsby's found to start after the first view; ` +
-        "Gatsby writes its scripts differently now: update GATSBY_SCRIPT in gatsby/lib/scriptsAfterFirstView.ts (docs/upgrading.md).",
-    );
-  }
-  return body.replace(/<\/body>(?![\s\S]*<\/body>)/, `<script>${starter(sources)}</script></body>`);
+  if (!sources.length)
+    throw changed(`no <script src="/….js" async> of Gatsby's found to start after the first view`);
+  const found = GATSBY_DATA.exec(body);
+  if (!found) throw changed("Gatsby's chunk mapping and compilation hash were not found together");
+  const data = startupData(found[1], found[2], extra);
+  body = body.replace(found[0], "");
+  return {
+    html: body.replace(
+      /<\/body>(?![\s\S]*<\/body>)/,
+      `<script>${starter([data.file, ...sources])}</script></body>`,
+    ),
+    data,
+  };
 }
 
-/** Rewrites every page under `dir` (see above); returns how many it changed. */
+/**
+ * Rewrites every Gatsby page under `dir` not rewritten yet: its styled-components records out
+ * (gatsby/lib/styleRecords.ts), its scripts after the first view (above); and writes their
+ * start-up data. Returns how many pages it changed.
+ */
 export async function runScriptsAfterFirstView(dir: string): Promise<number> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  const changed = await Promise.all(
-    entries
-      .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
-      .map(async (entry) => {
-        const file = path.join(entry.parentPath, entry.name);
-        const html = await fs.readFile(file, "utf8");
-        const rewritten = withScriptsAfterFirstView(html, path.relative(dir, file));
-        if (rewritten === html) return false;
-        await fs.writeFile(file, rewritten);
-        return true;
-      }),
-  );
-  return changed.filter(Boolean).length;
+  const pages = (
+    await Promise.all(
+      entries
+        .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+        .map(async (entry) => {
+          const file = path.join(entry.parentPath, entry.name);
+          return { file, name: path.relative(dir, file), html: await fs.readFile(file, "utf8") };
+        }),
+    )
+  ).filter(({ html }) => html.includes(GATSBY_PAGE) && !html.includes(STARTED));
+  const groups = new Map<number, StyleGroup>();
+  for (const { html, name } of pages) collectStyleGroups(html, name, groups);
+  const extra = groups.size ? styleGroupsScript(groups) : "";
+  const data = new Map<string, string>();
+  for (const page of pages) {
+    const rewritten = withScriptsAfterFirstView(
+      withoutStyleRecords(page.html, page.name, groups),
+      page.name,
+      extra,
+    );
+    if (rewritten.data) data.set(rewritten.data.file, rewritten.data.text);
+    page.html = rewritten.html;
+  }
+  await Promise.all([
+    ...[...data].map(([name, text]) => fs.writeFile(path.join(dir, name), text)),
+    ...pages.map(({ file, html }) => fs.writeFile(file, html)),
+  ]);
+  return pages.length;
 }

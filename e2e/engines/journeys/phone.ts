@@ -56,6 +56,21 @@ export async function footer(d: Driver): Promise<void> {
   );
   const shown = await d.count(links);
   assert.ok(shown > 0, "the column's links");
+  // The open column's style came from styled-components, which took the page's own stylesheet
+  // over (its rules placed from the build's table, gatsby/lib/styleRecords.ts) instead of adding
+  // every rule again in a second one.
+  assert.deepEqual(
+    await d.run(
+      () =>
+        [...document.querySelectorAll("style[data-styled]")].map(
+          (s) =>
+            `${s.getAttribute("data-styled")} ${s.hasAttribute("data-sc-groups") ? "server's" : "added"}`,
+        ),
+      null,
+    ),
+    ["active server's"],
+    "one styled-components stylesheet, the page's own",
+  );
   await d.click(role("button", "More...", column));
   await d.waitFor(role("button", "Less", column));
   const all = await d.count(links);

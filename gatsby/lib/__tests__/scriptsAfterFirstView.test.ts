@@ -1,28 +1,49 @@
 /** @jest-environment node */
-import { LATEST_MS, withScriptsAfterFirstView } from "../scriptsAfterFirstView";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { LATEST_MS, runScriptsAfterFirstView, withScriptsAfterFirstView } from "../scriptsAfterFirstView";
 
 /** A page as Gatsby writes it: its scripts come from the `_gatsby-scripts` slice. */
 const page = [
   "<!DOCTYPE html><html><head><title>About</title></head><body><main><h1>About</h1></main>",
   '<script id="gatsby-script-loader">window.pagePath="/about";</script>',
-  '<script id="gatsby-chunk-mapping">window.___chunkMapping="{}";</script>',
+  '<script\n  id="gatsby-chunk-mapping"\n>\n  window.___chunkMapping="{\\"app\\":[\\"/app-3.js\\"]}";\n</script>\n',
+  '<script>window.___webpackCompilationHash="abc123";</script>',
   '<script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script>',
   '<script src="/app-3.js" async></script></body></html>',
 ].join("");
 
 test("Gatsby's scripts are neither fetched nor run while the page loads", () => {
-  const html = withScriptsAfterFirstView(page);
+  const { html } = withScriptsAfterFirstView(page);
   expect(html).not.toMatch(/<script[^>]* src=/);
   expect(html).not.toMatch(/<link[^>]*\.js/);
-  // Gatsby's data scripts stay where they were; the starter ends the body.
-  expect(html).toMatch(
-    /window.___chunkMapping="\{\}";<\/script><script>\(function\(\)\{.*\}\)\(\);<\/script><\/body><\/html>$/,
+  // The page keeps its own path; the starter ends the body.
+  expect(html).toContain('window.pagePath="/about";');
+  expect(html).toMatch(/<script>\(function\(\)\{.*\}\)\(\);<\/script><\/body><\/html>$/);
+});
+
+test("Gatsby's start-up data leaves the page for one file, named by its content, which runs first", () => {
+  const { html, data } = withScriptsAfterFirstView(page);
+  expect(html).not.toContain("___chunkMapping");
+  expect(html).not.toContain("___webpackCompilationHash");
+  expect(data?.file).toMatch(/^\/static\/gatsby-startup-[0-9a-f]{20}\.js$/);
+  expect(data?.text).toBe(
+    'window.___chunkMapping="{\\"app\\":[\\"/app-3.js\\"]}";\nwindow.___webpackCompilationHash="abc123";\n',
   );
+  expect(html).toContain(
+    `[${JSON.stringify(data?.file)},"/webpack-runtime-1.js","/framework-2.js","/app-3.js"]`,
+  );
+  // Another build's data is another file, so a year's caching never serves a stale one.
+  const next = withScriptsAfterFirstView(page.replace("abc123", "def456"));
+  expect(next.data?.file).not.toBe(data?.file);
 });
 
 test("the starter runs them in Gatsby's order once the page has loaded and painted, on the first input, or after 3 s", () => {
-  const html = withScriptsAfterFirstView(page);
-  expect(html).toContain('["/webpack-runtime-1.js","/framework-2.js","/app-3.js"]');
+  const { html } = withScriptsAfterFirstView(page);
+  expect(html).toContain('"/webpack-runtime-1.js","/framework-2.js","/app-3.js"]');
+  // In the list's order: the data before the scripts that read it.
+  expect(html).toContain("e.async=false");
   expect(html).toContain('addEventListener("load",afterPaint');
   expect(html).toContain('"keydown","pointerdown","touchstart"');
   expect(html).toContain(`setTimeout(run,${LATEST_MS})`);
@@ -30,14 +51,35 @@ test("the starter runs them in Gatsby's order once the page has loaded and paint
 
 test("a page that is not Gatsby's (Decap's admin) is left as it is, and a rewritten page is not rewritten again", () => {
   const admin = '<html><head></head><body><script src="/admin/cms.js" async></script></body></html>';
-  expect(withScriptsAfterFirstView(admin)).toBe(admin);
-  const once = withScriptsAfterFirstView(page);
-  expect(withScriptsAfterFirstView(once)).toBe(once);
+  expect(withScriptsAfterFirstView(admin).html).toBe(admin);
+  const once = withScriptsAfterFirstView(page).html;
+  expect(withScriptsAfterFirstView(once).html).toBe(once);
+});
+
+test("the built pages are rewritten and their start-up data written beside them, once", async () => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "first-view-"));
+  try {
+    await fs.mkdir(path.join(dir, "works"));
+    await fs.mkdir(path.join(dir, "static"));
+    await fs.writeFile(path.join(dir, "about.html"), page);
+    await fs.writeFile(path.join(dir, "works", "humm.html"), page.replace('"/about"', '"/works/humm"'));
+    expect(await runScriptsAfterFirstView(dir)).toBe(2);
+    const { data } = withScriptsAfterFirstView(page);
+    expect(await fs.readFile(path.join(dir, data!.file), "utf8")).toBe(data!.text);
+    expect(await fs.readFile(path.join(dir, "works", "humm.html"), "utf8")).toContain(data!.file);
+    expect(await runScriptsAfterFirstView(dir)).toBe(0);
+  } finally {
+    await fs.rm(dir, { recursive: true });
+  }
 });
 
 test("a Gatsby page whose scripts are written some other way fails the build, naming the page", () => {
   const changed = page.replace(/ async><\/script>/g, ' defer=""></script>');
   expect(() => withScriptsAfterFirstView(changed, "about.html")).toThrow(
     /about\.html: no <script src="\/….js" async> of Gatsby's found.*update GATSBY_SCRIPT/,
+  );
+  const noData = page.replace(/<script>window.___webpackCompilationHash[^<]*<\/script>/, "");
+  expect(() => withScriptsAfterFirstView(noData, "about.html")).toThrow(
+    /about\.html: Gatsby's chunk mapping and compilation hash were not found together.*GATSBY_DATA/,
   );
 });
