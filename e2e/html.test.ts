@@ -140,6 +140,19 @@ function linkName(attrs: string, inner: string): string {
     .trim();
 }
 
+test("a page carries no script or style for a component the site does not use (gatsby-plugin-image's own)", () => {
+  const found: string[] = [];
+  for (const file of builtPages()) {
+    const html = fs.readFileSync(file, "utf8");
+    // The site's images are plain <picture> elements: no page has the plugin's wrapper...
+    assert.ok(!/class="[^"]*gatsby-image-wrapper/.test(html), `${file} uses <GatsbyImage>`);
+    // ...so none needs its styles or the module script that fades its images in.
+    if (/\.gatsby-image-wrapper|data-main-image|<script type="module"/.test(html))
+      found.push(path.relative(publicDir, file));
+  }
+  assert.deepEqual(found, []);
+});
+
 test("no two links on a page share a name but lead to different pages (screen readers list links by name)", () => {
   const clashes: string[] = [];
   let workLinks = 0;
