@@ -1,5 +1,5 @@
 import { graphql, useStaticQuery } from "gatsby";
-import { resolveLink, type ResolvedLink } from "../lib/links";
+import { resolveLinks, type ResolvedLink } from "../lib/links";
 
 export interface FooterColumn {
   title: string;
@@ -47,6 +47,6 @@ export function useFooter(): FooterColumn[] {
   return (data.footer?.columns ?? []).map((column) => ({
     title: column.title,
     visible: column.visible ?? undefined,
-    links: column.links.map(resolveLink),
+    links: resolveLinks(column.links),
   }));
 }
