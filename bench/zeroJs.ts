@@ -2,15 +2,17 @@
  * The zero-JS copy of a build: every HTML document with its scripts removed, everything else the
  * same files (linked, not copied). Served like the site (bench/staticServer.ts), its LCP is what
  * a page's first view costs without JavaScript: the floor the site's LCP is judged against on
- * each phone (bench/budgets.ts, `lcpVsZeroJs`). Removed: every `<script>` (the JSON-LD too: it
- * changes nothing on screen) and the preloads that only the scripts use (`as="script"`, and
- * `as="fetch"`: Gatsby's page data).
+ * each phone (bench/budgets.ts, `lcpVsZeroJs`). Removed: every script (JavaScript: inline,
+ * external and modules) and the preloads that only the scripts use (`as="script"`, and
+ * `as="fetch"`: Gatsby's page data). Kept: the JSON-LD (`application/ld+json`), which is data for
+ * crawlers, not JavaScript: a page built without JavaScript would carry it too, and its bytes are
+ * part of the document a phone's first round trip carries (docs/performance.md).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/gi;
+const SCRIPT = /<script\b(?![^>]*\btype="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/gi;
 const SCRIPT_PRELOAD = /<link\b[^>]*\bas="(?:script|fetch)"[^>]*>/gi;
 
 /** The HTML with its scripts, and the preloads only they use, removed. */
