@@ -153,6 +153,43 @@ test("a page carries no script or style for a component the site does not use (g
   assert.deepEqual(found, []);
 });
 
+test("an image is offered in no size smaller than any screen picks (half its width at the least)", () => {
+  const found: string[] = [];
+  let images = 0;
+  for (const file of builtPages()) {
+    const html = fs.readFileSync(file, "utf8");
+    for (const [picture] of html.matchAll(/<picture\b[\s\S]*?<\/picture>/g)) {
+      const width = Number(/<img\b[^>]*\bwidth="(\d+)"/.exec(picture)?.[1]);
+      const candidates = [...picture.matchAll(/ (\d+)w\b/g)].map((m) => Number(m[1]));
+      if (!width || !candidates.length) continue;
+      images += 1;
+      const smallest = Math.min(...candidates);
+      if (smallest < width / 2 - 1)
+        found.push(`${path.relative(publicDir, file)}: a ${width} px image offered at ${smallest}w`);
+    }
+  }
+  assert.ok(images > 100, `only ${images} responsive images in the build`);
+  assert.deepEqual(found.slice(0, 10), []);
+});
+
+test("a page's head fits phones and names no framework version; its scripts leave nothing empty behind", () => {
+  const found: string[] = [];
+  for (const file of builtPages()) {
+    const html = fs.readFileSync(file, "utf8");
+    const name = path.relative(publicDir, file);
+    if (!html.includes('id="___gatsby"')) continue; // Decap's admin page is its own
+    const viewports = [...html.matchAll(/<meta name="viewport" content="([^"]*)"/g)].map((m) => m[1]);
+    if (viewports.join("|") !== "width=device-width, initial-scale=1")
+      found.push(`${name}: viewport ${viewports}`);
+    // What only Internet Explorer reads, and Gatsby's version for anyone probing for its flaws.
+    if (/x-ua-compatible|name="generator"/i.test(html)) found.push(`${name}: x-ua-compatible or generator`);
+    // Gatsby's scripts start from the starter, which sets the page's path itself.
+    if (/gatsby-script-loader|<!-- slice-(start|end) id="_gatsby-scripts/.test(html))
+      found.push(`${name}: Gatsby's script loader or the scripts slice's empty marks`);
+  }
+  assert.deepEqual(found, []);
+});
+
 test("no two links on a page share a name but lead to different pages (screen readers list links by name)", () => {
   const clashes: string[] = [];
   let workLinks = 0;

@@ -457,6 +457,14 @@ describe("footer", () => {
       await page.evaluate(() => (window as unknown as { marker?: string }).marker),
       "same document",
     );
+    // A screen reader hears where the visitor arrived, the page's heading (Gatsby's live region),
+    // which no one sees.
+    const heading = await page.getByRole("heading", { level: 1 }).textContent();
+    const announcer = page.locator("[aria-live=assertive]").filter({ hasText: "Navigated to" });
+    await announcer.waitFor({ state: "attached" });
+    assert.equal(await announcer.textContent(), `Navigated to ${heading}`);
+    const box = await announcer.boundingBox();
+    assert.ok(box && box.width <= 1 && box.height <= 1, `the announcement is seen: ${JSON.stringify(box)}`);
     await context.close();
   });
 

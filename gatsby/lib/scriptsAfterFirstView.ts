@@ -25,9 +25,11 @@ import { collectStyleGroups, styleGroupsScript, withoutStyleRecords, type StyleG
  * The data Gatsby's scripts read when they start (its chunk mapping, every template's bundles, and
  * the build's compilation hash) is the same on every page and only needed by those scripts, so it
  * leaves the page too: into one small file under /static/, named by its content (so cached for a
- * year, like every file there), that the starter runs first. That is 0.55 KB of gzip less in every page, and a page's
- * document is what a phone's first round trip carries: a compressed page over about 14 KB takes
- * one more (docs/performance.md, "Why the LCP of some templates…").
+ * year, like every file there), that the starter runs first; the page's path, the one thing
+ * Gatsby writes for its scripts that differs by page, moves into the starter, and the slice's
+ * empty marks go. That is 0.6 KB of gzip less in every page, and a page's document is what a
+ * phone's first round trip carries: a compressed page over about 14 KB takes one more
+ * (docs/performance.md, "Why the LCP of some templates…").
  */
 
 /** At the latest this long after the document has been parsed, the scripts run anyway. */
@@ -40,16 +42,25 @@ const GATSBY_PAGE = 'id="gatsby-chunk-mapping"';
 /** Gatsby's start-up data: its chunk mapping, then its compilation hash, as the slice writes them. */
 const GATSBY_DATA =
   /<script\s+id="gatsby-chunk-mapping"\s*>([\s\S]*?)<\/script>\s*<script>(window\.___webpackCompilationHash=[^<]*)<\/script>/;
+/**
+ * The page's own path, which Gatsby's scripts read when they start, in a script element of its
+ * own (in a CDATA comment, as Gatsby writes it): it moves into the starter, which sets it first.
+ */
+const GATSBY_PAGE_PATH =
+  /<script id="gatsby-script-loader">(?:\/\*<!\[CDATA\[\*\/)?(window\.pagePath="[^"<]*";)(?:\/\*\]\]>\*\/)?<\/script>/;
+/** Where the `_gatsby-scripts` slice was: empty once its scripts and data have left. */
+const EMPTY_SCRIPTS_SLICE = /<!-- slice-start id="(_gatsby-scripts-\d+)" -->\s*<!-- slice-end id="\1" -->/g;
 
 /**
- * The starter, an inline script the same on every page but for the list (the build hashes it
- * into each page's policy like Gatsby's own inline scripts: gatsby/lib/pagePolicies.ts). It adds
- * the scripts in the list's order, fetched side by side and run in that order (`async=false`): the
- * start-up data first, then Gatsby's scripts in Gatsby's order.
+ * The starter, an inline script the same on every page but for the page's path (`first`, the
+ * statement that sets it) and the list (the build hashes it into each page's policy like
+ * Gatsby's own inline scripts: gatsby/lib/pagePolicies.ts). It adds the scripts in the list's
+ * order, fetched side by side and run in that order (`async=false`): the start-up data first,
+ * then Gatsby's scripts in Gatsby's order.
  */
-export function starter(sources: readonly string[]): string {
+export function starter(sources: readonly string[], first = ""): string {
   return [
-    "(function(){",
+    `(function(){${first}`,
     `var s=${JSON.stringify(sources)},d=document,w=window,started=0,inputs=["keydown","pointerdown","touchstart"];`,
     "function run(){if(started)return;started=1;",
     "inputs.forEach(function(t){w.removeEventListener(t,used,true)});",
@@ -101,8 +112,8 @@ export function withScriptsAfterFirstView(
   if (!html.includes(GATSBY_PAGE)) return { html };
   const changed = (what: string) =>
     new Error(
-      `${file}: ${what}; Gatsby writes its scripts differently now: update GATSBY_SCRIPT and ` +
-        "GATSBY_DATA in gatsby/lib/scriptsAfterFirstView.ts (docs/upgrading.md).",
+      `${file}: ${what}; Gatsby writes its scripts differently now: update GATSBY_SCRIPT, GATSBY_DATA and ` +
+        "GATSBY_PAGE_PATH in gatsby/lib/scriptsAfterFirstView.ts (docs/upgrading.md).",
     );
   const sources: string[] = [];
   let body = html.replace(GATSBY_SCRIPT, (_, src: string) => {
@@ -114,11 +125,16 @@ export function withScriptsAfterFirstView(
   const found = GATSBY_DATA.exec(body);
   if (!found) throw changed("Gatsby's chunk mapping and compilation hash were not found together");
   const data = startupData(found[1], found[2], extra);
-  body = body.replace(found[0], "");
+  // Every page has its path; the slice's own fragment (public/_gatsby/slices/), no document, has none.
+  const pagePath = GATSBY_PAGE_PATH.exec(body);
+  if (!pagePath && /<body[\s>]/.test(body))
+    throw changed("Gatsby's <script id=\"gatsby-script-loader\"> with the page's path was not found");
+  body = body.replace(found[0], "").replace(EMPTY_SCRIPTS_SLICE, "");
+  if (pagePath) body = body.replace(pagePath[0], "");
   return {
     html: body.replace(
       /<\/body>(?![\s\S]*<\/body>)/,
-      `<script>${starter([data.file, ...sources])}</script></body>`,
+      `<script>${starter([data.file, ...sources], pagePath?.[1])}</script></body>`,
     ),
     data,
   };

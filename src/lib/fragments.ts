@@ -22,7 +22,12 @@ export const fragments = graphql`
       alt
       src {
         childImageSharp {
-          gatsbyImageData(width: 560, aspectRatio: 1.6, layout: CONSTRAINED)
+          gatsbyImageData(
+            width: 560
+            aspectRatio: 1.6
+            layout: CONSTRAINED
+            outputPixelDensities: [0.5, 1, 2]
+          )
         }
       }
     }

@@ -35,7 +35,12 @@ export const query = graphql`
         alt
         src {
           childImageSharp {
-            gatsbyImageData(width: 640, layout: CONSTRAINED, placeholder: NONE)
+            gatsbyImageData(
+              width: 640
+              layout: CONSTRAINED
+              placeholder: NONE
+              outputPixelDensities: [0.5, 1, 2]
+            )
           }
         }
       }
@@ -43,7 +48,7 @@ export const query = graphql`
         alt
         src {
           childImageSharp {
-            gatsbyImageData(width: 720, layout: CONSTRAINED)
+            gatsbyImageData(width: 720, layout: CONSTRAINED, outputPixelDensities: [0.5, 1, 2])
           }
         }
       }

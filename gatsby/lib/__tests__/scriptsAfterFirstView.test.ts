@@ -7,20 +7,26 @@ import { LATEST_MS, runScriptsAfterFirstView, withScriptsAfterFirstView } from "
 /** A page as Gatsby writes it: its scripts come from the `_gatsby-scripts` slice. */
 const page = [
   "<!DOCTYPE html><html><head><title>About</title></head><body><main><h1>About</h1></main>",
-  '<script id="gatsby-script-loader">window.pagePath="/about";</script>',
+  '<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/about";/*]]>*/</script>',
+  '<!-- slice-start id="_gatsby-scripts-1" -->',
   '<script\n  id="gatsby-chunk-mapping"\n>\n  window.___chunkMapping="{\\"app\\":[\\"/app-3.js\\"]}";\n</script>\n',
   '<script>window.___webpackCompilationHash="abc123";</script>',
   '<script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script>',
-  '<script src="/app-3.js" async></script></body></html>',
+  '<script src="/app-3.js" async></script>',
+  '<!-- slice-end id="_gatsby-scripts-1" -->\n          </body></html>',
 ].join("");
 
 test("Gatsby's scripts are neither fetched nor run while the page loads", () => {
   const { html } = withScriptsAfterFirstView(page);
   expect(html).not.toMatch(/<script[^>]* src=/);
   expect(html).not.toMatch(/<link[^>]*\.js/);
-  // The page keeps its own path; the starter ends the body.
-  expect(html).toContain('window.pagePath="/about";');
-  expect(html).toMatch(/<script>\(function\(\)\{.*\}\)\(\);<\/script><\/body><\/html>$/);
+  // The starter ends the body: the one script left, which sets the page's path before anything
+  // else; the slice that held Gatsby's scripts leaves no empty marks behind.
+  expect(html.match(/<script/g)).toHaveLength(1);
+  expect(html).toMatch(
+    /<script>\(function\(\)\{window\.pagePath="\/about";.*\}\)\(\);<\/script><\/body><\/html>$/,
+  );
+  expect(html).not.toContain("slice-");
 });
 
 test("Gatsby's start-up data leaves the page for one file, named by its content, which runs first", () => {
@@ -81,5 +87,9 @@ test("a Gatsby page whose scripts are written some other way fails the build, na
   const noData = page.replace(/<script>window.___webpackCompilationHash[^<]*<\/script>/, "");
   expect(() => withScriptsAfterFirstView(noData, "about.html")).toThrow(
     /about\.html: Gatsby's chunk mapping and compilation hash were not found together.*GATSBY_DATA/,
+  );
+  const noPath = page.replace(/<script id="gatsby-script-loader">.*?<\/script>/, "");
+  expect(() => withScriptsAfterFirstView(noPath, "about.html")).toThrow(
+    /about\.html: Gatsby's <script id="gatsby-script-loader"> with the page's path was not found/,
   );
 });

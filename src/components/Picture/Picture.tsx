@@ -6,7 +6,9 @@ import type { IGatsbyImageData } from "gatsby-plugin-image";
  * query's `gatsbyImageData`), written as a plain responsive `<picture>`: each format's `srcset`,
  * the fallback's `src`, the intrinsic width and height (a box of the image's proportions, so
  * nothing shifts while it loads), the dominant colour behind it, and the browser's own lazy
- * loading.
+ * loading. The queries ask for each image at half, once and twice its width
+ * (`outputPixelDensities: [0.5, 1, 2]`): the plugin's quarter width is a size no screen picks
+ * (ADR 0013).
  *
  * Not the plugin's `<GatsbyImage>` component: on every page with an image, that component's
  * client code fetches a 21 KB (compressed) chunk with react-dom/server to re-render images after

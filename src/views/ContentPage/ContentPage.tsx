@@ -19,7 +19,12 @@ export const fragments = graphql`
       alt
       src {
         childImageSharp {
-          gatsbyImageData(width: 640, layout: CONSTRAINED, placeholder: NONE)
+          gatsbyImageData(
+            width: 640
+            layout: CONSTRAINED
+            placeholder: NONE
+            outputPixelDensities: [0.5, 1, 2]
+          )
         }
       }
     }
