@@ -2,7 +2,14 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { USED_BEFORE_SCRIPTS_ATTRIBUTE } from "../../shared/firstView";
-import { collectStyleGroups, styleGroupsScript, withoutStyleRecords, type StyleGroup } from "./styleRecords";
+import {
+  collectStyleGroups,
+  STYLE_TABLE_START,
+  styleGroupsScript,
+  styleRecordsTaken,
+  withoutStyleRecords,
+  type StyleGroup,
+} from "./styleRecords";
 
 /**
  * Gatsby's scripts run after the first view (ADR 0017). Gatsby writes them as `<script async>` at
@@ -25,10 +32,10 @@ import { collectStyleGroups, styleGroupsScript, withoutStyleRecords, type StyleG
  * The data Gatsby's scripts read when they start (its chunk mapping, every template's bundles, and
  * the build's compilation hash) is the same on every page and only needed by those scripts, so it
  * leaves the page too: into one small file under /static/, named by its content (so cached for a
- * year, like every file there), that the starter runs first; the page's path, the one thing
- * Gatsby writes for its scripts that differs by page, moves into the starter, and the slice's
- * empty marks go. That is 0.6 KB of gzip less in every page, and a page's document is what a
- * phone's first round trip carries: a compressed page over about 14 KB takes one more
+ * year, like every file there), that the starter runs first; and the page's path, the one thing
+ * Gatsby writes for its scripts that differs by page, moves into the starter. That is 0.6 KB of
+ * gzip less in every page, and a page's document is what a phone's first round trip carries: a
+ * compressed page over about 14 KB takes one more
  * (docs/performance.md, "Why the LCP of some templates…").
  */
 
@@ -48,8 +55,15 @@ const GATSBY_DATA =
  */
 const GATSBY_PAGE_PATH =
   /<script id="gatsby-script-loader">(?:\/\*<!\[CDATA\[\*\/)?(window\.pagePath="[^"<]*";)(?:\/\*\]\]>\*\/)?<\/script>/;
-/** Where the `_gatsby-scripts` slice was: empty once its scripts and data have left. */
-const EMPTY_SCRIPTS_SLICE = /<!-- slice-start id="(_gatsby-scripts-\d+)" -->\s*<!-- slice-end id="\1" -->/g;
+/**
+ * A starter an earlier build wrote: the page's path it sets (since this build's starters) and the
+ * start-up file it runs first. Gatsby's warm builds stitch a page's scripts in again without
+ * rendering the page (when only its scripts changed: between the `_gatsby-scripts` slice's marks,
+ * which stay in the page for that), so a page can hold an earlier starter beside Gatsby's new
+ * scripts: the earlier one goes.
+ */
+const EARLIER_STARTER =
+  /<script>\(function\(\)\{(window\.pagePath="[^"<]*";)?var s=\["([^"]+)"[\s\S]*?<\/script>/;
 
 /**
  * The starter, an inline script the same on every page but for the page's path (`first`, the
@@ -77,9 +91,6 @@ export function starter(sources: readonly string[], first = ""): string {
     `setTimeout(run,${LATEST_MS})})();`,
   ].join("");
 }
-
-/** What only a page already rewritten holds (a warm build keeps the pages it did not render). */
-const STARTED = "function afterPaint(){";
 
 /** Gatsby's start-up data as a script file: its name (hashed like Gatsby's bundles) and text. */
 export interface StartupData {
@@ -125,25 +136,50 @@ export function withScriptsAfterFirstView(
   const found = GATSBY_DATA.exec(body);
   if (!found) throw changed("Gatsby's chunk mapping and compilation hash were not found together");
   const data = startupData(found[1], found[2], extra);
-  // Every page has its path; the slice's own fragment (public/_gatsby/slices/), no document, has none.
-  const pagePath = GATSBY_PAGE_PATH.exec(body);
-  if (!pagePath && /<body[\s>]/.test(body))
+  body = body.replace(found[0], "");
+  const earlier = EARLIER_STARTER.exec(body);
+  if (earlier) body = body.replace(earlier[0], "");
+  // The page's path: Gatsby's script for it, or else the earlier starter that took it over.
+  const loader = GATSBY_PAGE_PATH.exec(body);
+  if (loader) body = body.replace(loader[0], "");
+  const pagePath = loader?.[1] ?? earlier?.[1];
+  if (!pagePath)
     throw changed("Gatsby's <script id=\"gatsby-script-loader\"> with the page's path was not found");
-  body = body.replace(found[0], "").replace(EMPTY_SCRIPTS_SLICE, "");
-  if (pagePath) body = body.replace(pagePath[0], "");
   return {
     html: body.replace(
       /<\/body>(?![\s\S]*<\/body>)/,
-      `<script>${starter([data.file, ...sources], pagePath?.[1])}</script></body>`,
+      `<script>${starter([data.file, ...sources], pagePath)}</script></body>`,
     ),
     data,
   };
 }
 
 /**
- * Rewrites every Gatsby page under `dir` not rewritten yet: its styled-components records out
- * (gatsby/lib/styleRecords.ts), its scripts after the first view (above); and writes their
- * start-up data. Returns how many pages it changed.
+ * The styled-components table a page rewritten by an earlier build needs (its styles' records
+ * left it then, numbered by that build's renderer): the one in the start-up file its earlier
+ * starter runs. Gatsby's warm builds keep the pages they do not render, but may stitch their
+ * scripts in again.
+ */
+async function earlierStyleTable(dir: string, html: string, name: string): Promise<string> {
+  const earlier = EARLIER_STARTER.exec(html);
+  const text = earlier
+    ? await fs.readFile(path.join(dir, earlier[2]), "utf8").catch(() => undefined)
+    : undefined;
+  if (text === undefined)
+    throw new Error(
+      `${name}: its styles' records were taken out by an earlier build, whose start-up file ` +
+        `(${earlier?.[2] ?? "named by its starter"}) is not there; run a clean build (\`npm run clean\`).`,
+    );
+  return text.split("\n").find((line) => line.startsWith(STYLE_TABLE_START)) ?? "";
+}
+
+/**
+ * Rewrites every Gatsby page under `dir` that holds Gatsby's scripts (all of them after a cold
+ * build; after a warm one, those Gatsby rendered or stitched its scripts into again): its
+ * styled-components records out (gatsby/lib/styleRecords.ts), its scripts after the first view
+ * (above); and writes their start-up data. Gatsby's own fragment of the slice
+ * (public/_gatsby/slices/) stays as Gatsby wrote it: warm builds stitch it into pages. Returns
+ * how many pages it changed.
  */
 export async function runScriptsAfterFirstView(dir: string): Promise<number> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
@@ -156,12 +192,13 @@ export async function runScriptsAfterFirstView(dir: string): Promise<number> {
           return { file, name: path.relative(dir, file), html: await fs.readFile(file, "utf8") };
         }),
     )
-  ).filter(({ html }) => html.includes(GATSBY_PAGE) && !html.includes(STARTED));
+  ).filter(({ html, name }) => html.includes(GATSBY_PAGE) && !name.startsWith(`_gatsby${path.sep}`));
   const groups = new Map<number, StyleGroup>();
   for (const { html, name } of pages) collectStyleGroups(html, name, groups);
-  const extra = groups.size ? styleGroupsScript(groups) : "";
+  const table = groups.size ? styleGroupsScript(groups) : "";
   const data = new Map<string, string>();
   for (const page of pages) {
+    const extra = styleRecordsTaken(page.html) ? await earlierStyleTable(dir, page.html, page.name) : table;
     const rewritten = withScriptsAfterFirstView(
       withoutStyleRecords(page.html, page.name, groups),
       page.name,

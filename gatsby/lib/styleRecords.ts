@@ -26,6 +26,7 @@ export interface StyleGroup {
 export const NO_RECORDS_ATTRIBUTE = "data-sc-groups";
 
 const STYLE = /(<style data-styled="[^"]*" data-styled-version="[^"]*")(>)([\s\S]*?)(<\/style>)/;
+const TAKEN = new RegExp(`<style data-styled="[^"]*" data-styled-version="[^"]*" ${NO_RECORDS_ATTRIBUTE}=""`);
 const RECORD = /^data-styled\.g(\d+)\[id="([\w-]+)"\]\{content:"([^"]*)"\}$/;
 const SPLITTER = "/*!sc*/\n";
 const CLASS = /\.(-?[_a-zA-Z][\w-]*)/g;
@@ -119,6 +120,14 @@ export function withoutStyleRecords(html: string, file: string, groups: Map<numb
   return html.replace(STYLE, `${style[1]} ${NO_RECORDS_ATTRIBUTE}=""${style[2]}${css}${style[4]}`);
 }
 
+/** How the start-up file's line with the table starts. */
+export const STYLE_TABLE_START = "window.___scGroups=";
+
+/** Whether the page's styled-components records were taken out already (by an earlier build). */
+export function styleRecordsTaken(html: string): boolean {
+  return TAKEN.test(html);
+}
+
 /** The table as the script the start-up file carries: group → [id, ...class names]. */
 export function styleGroupsScript(groups: Map<number, StyleGroup>): string {
   const table = Object.fromEntries(
@@ -126,5 +135,5 @@ export function styleGroupsScript(groups: Map<number, StyleGroup>): string {
       .sort(([a], [b]) => a - b)
       .map(([group, { id, names }]) => [group, [id, ...[...names].sort()]]),
   );
-  return `window.___scGroups=${JSON.stringify(table)};`;
+  return `${STYLE_TABLE_START}${JSON.stringify(table)};`;
 }
