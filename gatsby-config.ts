@@ -123,9 +123,6 @@ const config: GatsbyConfig = {
         // Not the plugin's eight apple-touch-icon links in every page (0.1 KB of gzip each page
         // carries on a phone's first round trip): one, written in gatsby-ssr.tsx.
         legacy: false,
-        // Fetched with credentials, as the page is: over the page's own connection, where the
-        // plugin's default (`anonymous`) makes the browser open a second one to the same host.
-        crossOrigin: "use-credentials",
       },
     },
     {
