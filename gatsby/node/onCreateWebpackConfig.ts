@@ -3,6 +3,16 @@ import type { GatsbyNode } from "gatsby";
 import { CompileHintsPlugin } from "../lib/compileHints";
 
 /**
+ * Gatsby's route announcer (the live region that names the new page after a client-side
+ * navigation, for screen readers) is hidden by an inline style of 150 bytes in every page, in the
+ * document a phone's first round trip carries (docs/performance.md). Its props module is replaced,
+ * in the server's and the browser's bundles alike, by one that hides it with the site's
+ * `visually-hidden` class (src/styles/globalCss.ts). The footer test in `e2e/layout.test.ts`
+ * checks the announcement after a client-side navigation.
+ */
+const ROUTE_ANNOUNCER = /^\.\/route-announcer-props(\.js)?$/;
+
+/**
  * gatsby-plugin-decap-cms adds a browser hook to every page for Netlify Identity's e-mail links;
  * we run the CMS without Identity (enableIdentityWidget: false), so the hook would only add
  * weight to every visitor's first load. Replace it with an empty module: the CMS bundle then
@@ -20,15 +30,6 @@ import { CompileHintsPlugin } from "../lib/compileHints";
  * would publish the site's original source beside every bundle. The CMS bundle is built the same
  * way (gatsby-config), and onPostBuild removes a map a plugin copies from a prebuilt package.
  */
-
-/**
- * Gatsby's route announcer (the live region that names the new page after a client-side
- * navigation, for screen readers) is hidden by an inline style of 150 bytes in every page, in the
- * document a phone's first round trip carries (docs/performance.md). Its props module is replaced,
- * in the server's and the browser's bundles alike, by one that hides it with the site's
- * `visually-hidden` class (src/styles/globalCss.ts). `e2e/links.test.ts` checks the announcement.
- */
-const ROUTE_ANNOUNCER = /^\.\/route-announcer-props(\.js)?$/;
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins }) => {
   // Gatsby's route announcer, the same on the server and in the browser (see ROUTE_ANNOUNCER).
   actions.setWebpackConfig({
