@@ -13,16 +13,17 @@
  * tests then use both builds: the site, and the grown site a few of them need
  * (test/harness/grownSite.ts), which the benchmark measures too.
  */
-import { spawn } from "node:child_process";
 import { preflight } from "./preflight";
+import { runStage, type Result, type Stage } from "./stageRunner";
 
-interface Stage {
-  name: string;
-  command: string[];
-  env?: Record<string, string>;
-  /** Starts with its group and runs on beside the next one, which waits for it at its end. */
-  besideNext?: boolean;
-}
+/**
+ * A stage running longer than this is stopped and fails, naming what was still running
+ * (scripts/stageRunner.ts). The longest stage takes about 12 minutes on a 2-core machine (the
+ * browser tests); this is two and a half times that, and leaves the run inside CI's 90 minutes.
+ */
+const STAGE_LIMIT_SECONDS = 30 * 60;
+/** While stages run side by side (their output held back), a line this often names those still running. */
+const STILL_RUNNING_SECONDS = 5 * 60;
 
 const GROUPS: Stage[][] = [
   [
@@ -59,40 +60,6 @@ const GROUPS: Stage[][] = [
   ],
 ];
 
-interface Result {
-  name: string;
-  seconds: number;
-  ok: boolean;
-}
-
-/** Runs a stage with its output held back, then prints it whole under the stage's name. */
-function run(stage: Stage, alone: boolean): Promise<Result> {
-  const started = Date.now();
-  const [command, ...args] = stage.command;
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      env: { ...process.env, ...stage.env },
-      stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"],
-    });
-    const output: Buffer[] = [];
-    child.stdout?.on("data", (d: Buffer) => output.push(d));
-    child.stderr?.on("data", (d: Buffer) => output.push(d));
-    const done = (ok: boolean) => {
-      const seconds = (Date.now() - started) / 1000;
-      if (!alone) {
-        process.stdout.write(`\n== ${stage.name}: ${stage.command.join(" ")} (${seconds.toFixed(0)} s)\n`);
-        process.stdout.write(Buffer.concat(output));
-      }
-      resolve({ name: stage.name, seconds, ok });
-    };
-    child.on("error", (error) => {
-      output.push(Buffer.from(`${error.message}\n`));
-      done(false);
-    });
-    child.on("exit", (code) => done(code === 0));
-  });
-}
-
 async function main() {
   const times: Result[] = [];
   const checking = Date.now();
@@ -103,16 +70,29 @@ async function main() {
   if (!parts.ok) process.stderr.write(`${parts.message}\n`);
 
   let carried: Promise<Result>[] = [];
+  const pending = new Set<string>();
   for (const group of failed ? [] : GROUPS) {
     const alone = group.length === 1 && carried.length === 0;
     if (!alone) process.stdout.write(`\n== side by side: ${group.map((s) => s.name).join(", ")}\n`);
     else process.stdout.write(`\n== ${group[0].name}: ${group[0].command.join(" ")}\n`);
     const started = Date.now();
-    const running = group.map((stage) => ({ stage, result: run(stage, alone) }));
+    const running = group.map((stage) => {
+      pending.add(stage.name);
+      const result = runStage(stage, alone, STAGE_LIMIT_SECONDS);
+      void result.then(() => pending.delete(stage.name));
+      return { stage, result };
+    });
+    // Stages with their output held back say nothing until they end: this says which still run.
+    const heartbeat = setInterval(() => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      if (!alone)
+        process.stdout.write(`  (${seconds} s into the group, still running: ${[...pending].join(", ")})\n`);
+    }, STILL_RUNNING_SECONDS * 1000);
     const results = await Promise.all([
       ...running.filter((r) => !r.stage.besideNext).map((r) => r.result),
       ...carried,
     ]);
+    clearInterval(heartbeat);
     carried = running.filter((r) => r.stage.besideNext).map((r) => r.result);
     times.push(...results);
     if (!alone) times.push({ name: "  (the group)", seconds: (Date.now() - started) / 1000, ok: true });
