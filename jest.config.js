@@ -20,4 +20,8 @@ module.exports = {
   // A worker a core (Jest's default leaves one core to itself: one worker on a 2-core machine,
   // whose lead-store and server tests then mostly wait on PostgreSQL and sockets).
   maxWorkers: require("node:os").availableParallelism(),
+  // npm test runs the unit tests beside a Gatsby build and three browsers: on a loaded 2-core host
+  // a test that takes half a second alone took over Jest's default 5 s (the first one to load
+  // Netlify's header libraries). A test still fails when it waits on something that never comes.
+  testTimeout: 30_000,
 };

@@ -143,10 +143,20 @@ test("the site's styles are written into the preview's document: global CSS and 
 
 test("images are the entry's own paths, fetched through Decap's getAsset with their image field", async () => {
   getAsset.mockClear();
-  await renderPreview("works", humm);
-  // Asked for once the preview has been still for a second (../previewData.ts).
-  expect(getAsset).not.toHaveBeenCalled();
-  await act(() => new Promise((resolve) => setTimeout(resolve, 1100)));
+  // The preview's clock is the test's: on a loaded host, rendering alone took over the second.
+  jest.useFakeTimers();
+  try {
+    const Preview = previewFor("works");
+    render(<Preview {...props("works", humm)} />);
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    screen.getByRole("main");
+    // Asked for once the preview has been still for a second (../previewData.ts).
+    await act(() => jest.advanceTimersByTimeAsync(900));
+    expect(getAsset).not.toHaveBeenCalled();
+    await act(() => jest.advanceTimersByTimeAsync(200));
+  } finally {
+    jest.useRealTimers();
+  }
   const cover = (humm.cover as { src: string }).src;
   const [, field] = getAsset.mock.calls.find(([p]) => p === cover) as unknown as [
     string,
