@@ -99,6 +99,9 @@ async function main() {
         "tsx",
         "--test",
         `--test-concurrency=${CONCURRENCY}`,
+        // A file ends when its tests have, even if something it started still holds a handle open
+        // (a browser that did not close would otherwise keep the whole run waiting).
+        "--test-force-exit",
         "--test-reporter=spec",
         "--test-reporter-destination=stdout",
         `--test-reporter=${path.join(root, "e2e/lib/fileTimes.mjs")}`,

@@ -94,7 +94,14 @@ export async function firefoxDriver(viewport: Viewport): Promise<Driver> {
     engine: "firefox",
     keysActivateButtons: false,
     open: async (p) => {
-      await page.goto(new URL(p, baseUrl()).href);
+      const url = new URL(p, baseUrl()).href;
+      // A navigation the last page began (a result opened just before a journey ended) can still
+      // be under way and take this one's place: Firefox then aborts this one (NS_BINDING_ABORTED,
+      // seen once in a loaded run). Asked once more, then any failure counts.
+      await page.goto(url).catch((error: Error) => {
+        if (!/NS_BINDING_ABORTED/.test(error.message)) throw error;
+        return page.goto(url);
+      });
       await page.waitForFunction(hydrated, { timeout: WAIT_MS });
     },
     resize: (size) => page.setViewport(size),
@@ -153,7 +160,11 @@ export async function firefoxDriver(viewport: Viewport): Promise<Driver> {
       await page.evaluate(forgetVisitor, PROBLEMS_KEY);
     },
     close: async () => {
-      await browser.close();
+      // Firefox asked to close, or ended if it has not within 10 s (it can hang on closing).
+      const firefox = browser.process();
+      const kill = setTimeout(() => firefox?.kill("SIGKILL"), 10_000);
+      await browser.close().catch(() => undefined);
+      clearTimeout(kill);
       await proxy.stop();
       fs.rmSync(home, { recursive: true, force: true });
     },

@@ -14,30 +14,71 @@ import { footer, phoneMenu } from "./journeys/phone";
  * e2e/engines/<engine>.test.ts calls this in its own describe (so the run's file times name the
  * engine); `npm run test:e2e -- e2e/engines/webkit.test.ts` runs one engine's alone.
  */
-/** What a driver says when the browser under it has gone (crashed or closed), not the page. */
+/**
+ * What a driver says when the browser under it has gone (crashed or closed), not the page; or
+ * what `within` says when the browser stopped answering.
+ */
 const BROWSER_GONE =
-  /invalid session id|session deleted|no such window|browser has disconnected|Target closed/i;
+  /invalid session id|session deleted|no such window|browser has disconnected|Target closed|stopped answering/i;
+
+/**
+ * The longest a journey may take: the longest, the layout sweep's 55 page loads, took 285 s in
+ * WebKit on a loaded host. Past it the browser is taken to have stopped answering (a driver's
+ * command can wait minutes for an answer, and a browser's process can hang on closing): once, a
+ * CI run sat for over an hour in the stage that runs these journeys, with nothing printed.
+ */
+const JOURNEY_LIMIT_MS = 10 * 60_000;
+/** The longest closing a browser may take before the run goes on without it. */
+const CLOSE_LIMIT_MS = 30_000;
+
+/** `work`, or an error once `ms` have passed without it ending. */
+async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${what}: the browser stopped answering (${ms / 1000} s)`)),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export function keyJourneys(launch: (viewport: Viewport) => Promise<Driver>): void {
   let d: Driver;
   before(async () => {
     d = await launch(DESKTOP);
   });
-  after(async () => d?.close());
+  const close = (driver: Driver | undefined) =>
+    driver ? within(CLOSE_LIMIT_MS, "closing", driver.close()).catch(() => undefined) : undefined;
+  after(() => close(d));
 
-  const attempt = async (viewport: Viewport, run: (d: Driver) => Promise<void>) => {
-    await d.resize(viewport);
-    try {
-      await run(d);
-    } finally {
-      await d.forget().catch(() => undefined);
-    }
-    assert.deepEqual(await probeProblems(d), [], "no uncaught error, unhandled rejection or CSP violation");
-  };
+  const attempt = (viewport: Viewport, run: (d: Driver) => Promise<void>) =>
+    within(
+      JOURNEY_LIMIT_MS,
+      "the journey",
+      (async () => {
+        await d.resize(viewport);
+        try {
+          await run(d);
+        } finally {
+          await d.forget().catch(() => undefined);
+        }
+        assert.deepEqual(
+          await probeProblems(d),
+          [],
+          "no uncaught error, unhandled rejection or CSP violation",
+        );
+      })(),
+    );
   /**
    * A journey runs once more, in a browser started again, only when the browser itself went away
    * under it (its session gone: WebKitGTK's MiniBrowser did, once in a loaded CI run, midway
-   * through the 55 page loads of the layout journey). Any failure of the page fails the test.
+   * through the 55 page loads of the layout journey) or stopped answering (JOURNEY_LIMIT_MS). Any
+   * failure of the page fails the test.
    */
   const journey = (name: string, viewport: Viewport, run: (d: Driver) => Promise<void>) =>
     test(name, async (t) => {
@@ -46,7 +87,7 @@ export function keyJourneys(launch: (viewport: Viewport) => Promise<Driver>): vo
       } catch (error) {
         if (!BROWSER_GONE.test(String(error))) throw error;
         t.diagnostic(`the browser went away (${String(error).split("\n")[0]}); started again`);
-        await d.close().catch(() => undefined);
+        await close(d);
         d = await launch(DESKTOP);
         await attempt(viewport, run);
       }

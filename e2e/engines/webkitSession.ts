@@ -25,11 +25,16 @@ export interface WebKitDriverServer {
   stop(): Promise<void>;
 }
 
+/** The child ended: asked with SIGTERM, made with SIGKILL if it has not ended 5 s later. */
 const stopped = (child: ChildProcess) =>
-  child.exitCode !== null
+  child.exitCode !== null || child.signalCode !== null
     ? Promise.resolve()
     : new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
+        const kill = setTimeout(() => child.kill("SIGKILL"), 5_000);
+        child.once("exit", () => {
+          clearTimeout(kill);
+          resolve();
+        });
         child.kill("SIGTERM");
       });
 
