@@ -93,6 +93,19 @@ test("a save is a draft on its own branch; review and publish are separate steps
   // test above types into it while they load).
   await previewShows(page, HEADLINE);
   assert.equal(await headline.inputValue(), HEADLINE);
+  // The policy is judged once the preview's images have come: it asks for them when it has been
+  // still for a second (src/cms/preview/previewData.ts), and Decap reads each one back from the
+  // blob: URL it made of it. Judged before, on a fast host, this passed with those reads refused.
+  await waitFor(
+    async () => admin.images.length > 0 && admin.images.every((i) => i.answered !== undefined),
+    "the preview's images answered",
+    30_000,
+  ).catch(() => {});
+  await previewFrame(page)
+    .locator('img[src^="blob:"]')
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .catch(() => {});
   assert.deepEqual(admin.violations, [], "the admin's policy refuses nothing the editor needs");
   await picture(page, "1-edit");
 
