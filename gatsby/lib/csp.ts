@@ -100,7 +100,11 @@ export function adminPolicy(): string {
     // Only GitHub's API. Decap looks for decap-server (`npm run cms`, http://localhost:8081) when
     // the admin is opened on localhost; local editing runs under `gatsby develop`, which sends no
     // headers, so a production build never allows a plain-http or local source (ADR 0003).
-    "connect-src": ["'self'", GITHUB_API],
+    // blob:: Decap reads each image back (fetch) from the blob: URL it made of it, in the editor
+    // and when saving an entry with a new image (decap-cms#6829: "Failed to persist entry");
+    // e2e/cms-workflow.test.ts saw those reads refused. A blob: URL is made by a script already
+    // running in the page, so it opens no way out of it.
+    "connect-src": ["'self'", GITHUB_API, "blob:"],
     "frame-src": ["'self'"],
     "worker-src": ["'self'", "blob:"],
     ...LOCKDOWN,
