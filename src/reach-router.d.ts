@@ -4,9 +4,12 @@
  */
 declare module "@gatsbyjs/reach-router" {
   import type * as React from "react";
-  import type { LocationContext as RouterLocation } from "@reach/router";
+  import type { WindowLocation } from "@reach/router";
 
   export * from "@reach/router";
-  /** The router's location, provided by its LocationProvider (undefined outside one). */
-  export const LocationContext: React.Context<RouterLocation | undefined>;
+  /**
+   * The router's location, provided by its LocationProvider (undefined outside one). Gatsby's
+   * fork hands down the location alone (its `navigate` is Gatsby's).
+   */
+  export const LocationContext: React.Context<{ location: WindowLocation } | undefined>;
 }

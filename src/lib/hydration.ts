@@ -1,5 +1,6 @@
-import { startTransition } from "react";
+import { createElement, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { RouterLocationInTransition } from "./routerLocation";
 
 /**
  * Hydration in slices, and navigation that waits for it (ADR 0006).
@@ -52,9 +53,13 @@ export function resetNavigationHold(): void {
   navigate = undefined;
 }
 
-/** Gatsby's replaceHydrateFunction: hydrate at transition priority. */
+/**
+ * Gatsby's replaceHydrateFunction: hydrate at transition priority, with the router's location
+ * changing in transitions too (src/lib/routerLocation.tsx). Its provider renders no element, so
+ * the server's HTML, rendered without it, still matches.
+ */
 export function hydrateInSlices(element: React.ReactElement, container: Element): void {
   startTransition(() => {
-    hydrateRoot(container, element);
+    hydrateRoot(container, createElement(RouterLocationInTransition, null, element));
   });
 }

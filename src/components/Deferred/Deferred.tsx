@@ -1,27 +1,10 @@
 import * as React from "react";
-import { LocationContext } from "@gatsbyjs/reach-router";
 import { gateOpened, mayHydrate } from "../../lib/hydrationGate";
 
 /** Suspends during the page's first hydration until the gate opens (src/lib/hydrationGate.ts). */
 function Gate({ children }: { children: React.ReactNode }) {
   if (!mayHydrate()) throw gateOpened();
   return <>{children}</>;
-}
-
-/**
- * The router's location for a deferred part, a step behind: a navigation reaches the part in a
- * transition. An update of any other priority that reaches a part React has not hydrated yet
- * makes React throw the part's server HTML away and render it afresh, reporting an error (#421)
- * to the window; one in a transition waits for the part to hydrate first. Gatsby's router sets
- * its location at default priority, and its Link reads it (the current page's link is marked
- * `aria-current`), so without this a click on a link soon after a visitor's first sign of use
- * could catch the parts while they hydrate in the background. `children` is the part's Suspense
- * boundary, made by the memoised wrapper below, so it keeps its identity when only the location
- * changes here.
- */
-function LocationInTransition({ children }: { children: React.ReactNode }) {
-  const location = React.useDeferredValue(React.useContext(LocationContext));
-  return <LocationContext.Provider value={location}>{children}</LocationContext.Provider>;
 }
 
 /**
@@ -32,18 +15,17 @@ function LocationInTransition({ children }: { children: React.ReactNode }) {
  *
  * The part is memoised: its props must keep their identity while the page lives (useMemo,
  * useCallback), because a suspended part whose props change must be hydrated for the change.
- * The router's location reaches it in a transition (above), for the same reason.
+ * A navigation, which changes contexts above every part, renders in a transition for the same
+ * reason (src/lib/routerLocation.tsx).
  */
 export function deferHydration<P extends object>(Part: React.ComponentType<P>, name: string) {
   function Deferred(props: P) {
     return (
-      <LocationInTransition>
-        <React.Suspense fallback={null}>
-          <Gate>
-            <Part {...props} />
-          </Gate>
-        </React.Suspense>
-      </LocationInTransition>
+      <React.Suspense fallback={null}>
+        <Gate>
+          <Part {...props} />
+        </Gate>
+      </React.Suspense>
     );
   }
   Deferred.displayName = `Deferred(${name})`;

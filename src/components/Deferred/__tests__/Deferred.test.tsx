@@ -5,7 +5,8 @@ import { hydrateRoot } from "react-dom/client";
 import { endFirstHydration, resetHydrationGate, startFirstHydration } from "../../../lib/hydrationGate";
 import { USED_BEFORE_SCRIPTS_ATTRIBUTE } from "../../../../shared/firstView";
 import { deferHydration } from "../Deferred";
-import { createHistory, createMemorySource, Link, LocationProvider } from "@gatsbyjs/reach-router";
+import { createHistory, createMemorySource, Link, Location } from "@gatsbyjs/reach-router";
+import { RouterLocationInTransition } from "../../../lib/routerLocation";
 
 /** A part with a control and an effect: what hydration brings to it. */
 function Counter({ label }: { label: string }) {
@@ -99,20 +100,35 @@ function FooterLinks() {
 }
 const DeferredFooterLinks = deferHydration(FooterLinks, "FooterLinks");
 
+/**
+ * What Gatsby's root renders above every page: contexts whose value is a new object on each
+ * navigation (its page data, the route's base), none of which a deferred part reads. React cannot
+ * tell whether a part it has not hydrated reads them, so each change reaches every such part.
+ */
+const PageData = React.createContext<object>({});
+const GatsbyRoot = ({ children }: { children: React.ReactNode }) => (
+  <Location>
+    {({ location }) => <PageData.Provider value={{ location }}>{children}</PageData.Provider>}
+  </Location>
+);
+
 test("a navigation that reaches a deferred part before it hydrated keeps its server HTML and loses nothing; it follows the new page once hydrated", async () => {
   // An update reaching a part React has not hydrated yet makes React throw the part's server
   // HTML away and render it afresh ("Minified React error #421", reported to the window as an
-  // uncaught error), unless the update is a transition. The router's location changes at
-  // default priority on every navigation. Here the part cannot hydrate yet (the gate is closed
-  // and the first hydration still running), which makes React's fallback certain; in a browser
-  // it happened by timing (a loaded WebKit run, navigating right after the first click).
+  // uncaught error), unless the update is a transition. Reach-router's own provider sets the
+  // location at default priority; the app's (what the page hydrates inside) in a transition.
+  // Here the part cannot hydrate yet (the gate is closed and the first hydration still
+  // running), which makes React's fallback certain; in a browser it happened by timing (a loaded
+  // WebKit run, a link clicked just after the first click on the page, four parts at once).
   const history = createHistory(createMemorySource("/about"));
   const site = () => (
-    <LocationProvider history={history}>
-      <main>
-        <DeferredFooterLinks />
-      </main>
-    </LocationProvider>
+    <RouterLocationInTransition history={history}>
+      <GatsbyRoot>
+        <main>
+          <DeferredFooterLinks />
+        </main>
+      </GatsbyRoot>
+    </RouterLocationInTransition>
   );
   const errors: unknown[] = [];
   await hydratePage(site, { endFirst: false, onRecoverableError: (e) => errors.push(e) });
@@ -130,11 +146,12 @@ test("a navigation that reaches a deferred part before it hydrated keeps its ser
   expect(screen.getByRole("link", { name: "Portfolio" })).toHaveAttribute("aria-current", "page");
 });
 
-test("Gatsby's Link reads the router context the deferred parts are handed: one copy of Gatsby's router is installed", () => {
+test("Gatsby's root and its Link read the location the app provides: one copy of Gatsby's router is installed", () => {
   // Two copies (Gatsby moving to a new major of its router while package.json pins the old one)
-  // would hand the parts a context Gatsby's Link never reads, and the fix above would stop working
-  // without a test failing (docs/upgrading.md).
+  // would leave Gatsby's root starting a provider of its own, at default priority, and the fix
+  // above would stop working without a test failing (docs/upgrading.md).
   const ours = require.resolve("@gatsbyjs/reach-router");
-  const gatsbyLinks = require.resolve("@gatsbyjs/reach-router", { paths: [require.resolve("gatsby-link")] });
-  expect(gatsbyLinks).toBe(ours);
+  const from = (pkg: string) => require.resolve("@gatsbyjs/reach-router", { paths: [require.resolve(pkg)] });
+  expect(from("gatsby-link")).toBe(ours);
+  expect(from("gatsby/package.json")).toBe(ours);
 });
