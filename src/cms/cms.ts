@@ -8,6 +8,7 @@ import { buildCmsConfig, cmsFormat } from "../../shared/cmsConfig";
 import { schemaHeader } from "../../shared/jsonSchemas";
 import { collections, singletons } from "../../schemas";
 import { registerPreviews } from "./preview/templates";
+import { keepTyped, type ControlProps } from "./widgets/keepTyped";
 
 for (const { type } of Object.values(collections)) {
   CMS.registerCustomFormat(cmsFormat(type), "yaml", {
@@ -20,6 +21,18 @@ for (const { type } of Object.values(singletons)) {
     fromFile: (text: string) => parse(text),
     toFile: (data: unknown) => `${schemaHeader(type, 1)}\n${stringify(data, { lineWidth: 0 })}`,
   });
+}
+
+// The text fields keep every key typed while Decap's store catches up (./widgets/keepTyped).
+for (const name of ["string", "text"]) {
+  const widget = CMS.getWidget(name);
+  if (!widget) throw new Error(`Decap has no "${name}" widget to wrap: see src/cms/widgets/keepTyped.tsx`);
+  // (Decap's types call the control and preview components props; neither widget has a schema.)
+  CMS.registerWidget(
+    name,
+    keepTyped(widget.control as unknown as React.ComponentType<ControlProps>) as never,
+    widget.preview as never,
+  );
 }
 
 // Each collection's preview is the site's own page for the entry, as the editor types.
