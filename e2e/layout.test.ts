@@ -450,9 +450,11 @@ describe("footer", () => {
     await open(page, "/about");
     // A full page load would wipe this marker; client-side navigation keeps it.
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
+    const about = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
     await column(page, "Services").getByRole("link").first().click();
     await page.waitForURL(/\/services\//);
-    await page.getByRole("heading", { level: 1 }).waitFor();
+    // The address changes first; the new page follows once its render (a transition) commits.
+    await page.getByRole("heading", { level: 1 }).filter({ hasNotText: about }).waitFor();
     assert.equal(
       await page.evaluate(() => (window as unknown as { marker?: string }).marker),
       "same document",

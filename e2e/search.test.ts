@@ -234,7 +234,8 @@ describe("keyboard and accessibility", () => {
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     await page.waitForURL("**/services/react-native-development");
-    await page.getByRole("heading", { level: 1 }).waitFor();
+    // The address changes first; the new page follows once its render (a transition) commits.
+    await page.getByRole("heading", { level: 1, name: /React Native/i }).waitFor();
     assert.equal(await page.getByRole("dialog", { name: "Search the site" }).count(), 0);
     await context.close();
   });
