@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import path from "node:path";
+import { loadContent } from "../../../gatsby/lib/content";
 import { css, role, type Driver } from "../driver";
 import { focusOn, PHONE } from "./common";
 
@@ -6,6 +8,9 @@ import { focusOn, PHONE } from "./common";
 
 const menu = role("dialog", "Menu");
 const openButton = role("button", "Open menu");
+const nlpHeadline = loadContent(path.resolve("content")).services.find(
+  (s) => s.slug === "nlp-solutions",
+)?.headline;
 
 export async function phoneMenu(d: Driver): Promise<void> {
   await d.open("/about");
@@ -22,6 +27,10 @@ export async function phoneMenu(d: Driver): Promise<void> {
   await d.click(role("link", "NLP Solutions", menu));
   await d.until(() => location.pathname === "/services/nlp-solutions", null, "the link's page");
   await d.waitFor(menu, false);
+  // The address changes first; the page follows when its render (a transition) commits, and the
+  // router then moves focus to the new page. Until then a menu opened again would lose its focus.
+  assert.ok(nlpHeadline, "content/services/nlp-solutions.yaml has a headline");
+  await d.waitFor(role("heading", nlpHeadline, role("main")));
   // Escape closes it and gives focus back to the button that opened it.
   await d.click(openButton);
   await d.waitFor(menu);
