@@ -136,16 +136,19 @@ export interface AdminSession {
   policy: () => string;
   /** Each image the admin asked the backend for: its path, when it was asked and answered (ms). */
   images: { path: string; asked: number; answered?: number }[];
+  /** Lets the images held back (`holdImages`) go on to the backend, and any asked for later. */
+  releaseImages: () => void;
 }
 
 export interface AdminOptions {
   /** Signs in (the local backend has no password); false stops at the sign-in page. */
   login?: boolean;
   /**
-   * Answers each image the backend serves (decap-server's getMediaFile) this much later, as a slow
-   * host does (on GitHub each image is an API request of its own).
+   * Holds back each image the backend serves (decap-server's getMediaFile) until the test calls
+   * `releaseImages()`, as a slow host does (on GitHub each image is an API request of its own).
+   * A hold rather than a fixed delay: on a busy host the entry took longer to open than any delay.
    */
-  imageDelayMs?: number;
+  holdImages?: boolean;
 }
 
 /**
@@ -157,11 +160,13 @@ export async function openAdmin(
   page: Page,
   backend: LocalBackend,
   adjust: (policy: string) => string = (p) => p,
-  { login = true, imageDelayMs = 0 }: AdminOptions = {},
+  { login = true, holdImages = false }: AdminOptions = {},
 ): Promise<AdminSession> {
   let served = "";
   const violations: string[] = [];
   const images: AdminSession["images"] = [];
+  let releaseImages = () => {};
+  const released = holdImages ? new Promise<void>((resolve) => (releaseImages = resolve)) : Promise.resolve();
   await page.exposeBinding("__cspViolation", (_source, violation: string) => violations.push(violation));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) =>
@@ -178,9 +183,10 @@ export async function openAdmin(
     if (call?.action !== "getMediaFile") return route.continue({ url: backend.apiUrl });
     const image: AdminSession["images"][number] = { path: String(call.params?.path), asked: Date.now() };
     images.push(image);
-    await new Promise((r) => setTimeout(r, imageDelayMs));
-    await route.continue({ url: backend.apiUrl });
+    await released;
+    const response = await route.fetch({ url: backend.apiUrl });
     image.answered = Date.now();
+    await route.fulfill({ response });
   });
   await page.route(
     (url) => url.pathname === "/admin/",
@@ -198,7 +204,7 @@ export async function openAdmin(
   await page.context().grantPermissions(["local-network-access"], { origin: baseUrl() });
   await page.goto("/admin/", { waitUntil: "domcontentloaded" });
   if (login) await page.getByRole("button", { name: "Login", exact: true }).click();
-  return { violations, policy: () => served, images };
+  return { violations, policy: () => served, images, releaseImages };
 }
 
 /** Decap's preview pane: the iframe the preview templates render into. */
