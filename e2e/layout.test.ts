@@ -133,6 +133,28 @@ describe("mega menus (desktop)", () => {
     await context.close();
   });
 
+  test("a click on a trigger the pointer rests on keeps its menu open; the next click closes it", async () => {
+    // The pointer reaches the button before the click: the hover opens the menu first, and the
+    // click must not then close what the visitor meant to open.
+    const { page, context } = await newPage();
+    await open(page, "/about");
+    const services = page.getByRole("button", { name: "Services" });
+    await services.hover();
+    await panel(page, "services").waitFor({ state: "visible" });
+    await services.click();
+    await nextFrames(page);
+    assert.equal(await panel(page, "services").isVisible(), true, "still open after the click");
+    assert.equal(await services.getAttribute("aria-expanded"), "true");
+    await services.click();
+    await panel(page, "services").waitFor({ state: "hidden" });
+    // Two quick clicks on arrival (inside the hover's delay) leave it closed after the delay too.
+    await page.mouse.move(600, 790);
+    await page.getByRole("button", { name: "Industries" }).dblclick();
+    await page.waitForTimeout(400);
+    assert.equal(await panel(page, "industries").isVisible(), false, "closed after two clicks");
+    await context.close();
+  });
+
   test("a mega-menu link navigates without a full page load and closes the menu", async () => {
     const { page, context } = await newPage();
     await open(page, "/");

@@ -106,7 +106,11 @@ export const Navbar = React.memo(function Navbar({ pathname, solidNavbar }: Navb
       }}
       aria-expanded={mega.open === menu}
       aria-controls={`mega-${menu}`}
-      onClick={() => dispatchMega({ type: "toggle", menu })}
+      onClick={() => {
+        // A hover still waiting out its delay would reopen what this click closes.
+        window.clearTimeout(hoverTimer.current);
+        dispatchMega({ type: "toggle", menu });
+      }}
       onMouseEnter={() => hoverMenu(menu)}
     >
       {title}

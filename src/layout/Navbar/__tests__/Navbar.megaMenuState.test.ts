@@ -24,4 +24,14 @@ describe("mega menu", () => {
       "industries",
     );
   });
+
+  test("a click on the trigger a hover already opened keeps it open; the next click closes it", () => {
+    const hover = { type: "hover", menu: "services" } as const;
+    const toggle = { type: "toggle", menu: "services" } as const;
+    expect(run(hover, toggle)).toBe("services");
+    expect(run(hover, toggle, toggle)).toBeNull();
+    expect(run(hover, toggle, hover)).toBe("services");
+    // Opened by a click, then the hover's delay runs out: still open, and one click closes it.
+    expect(run(toggle, hover, toggle)).toBeNull();
+  });
 });
