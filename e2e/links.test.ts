@@ -66,6 +66,8 @@ describe("links and images in the built site", () => {
   const anchors: [string, string, string][] = [];
   /** Images and icons: URL -> the first page that uses it. */
   const assets = new Map<string, string>();
+  /** Icons drawn from a sprite (`<use href="/icons/x.svg#name">`): sprite URL -> name -> first page. */
+  const symbols = new Map<string, Map<string, string>>();
   let sitemapPaths: string[] = [];
   /** Where the crawl first found each page, for the failure message. */
   const foundOn = new Map<string, string>();
@@ -113,6 +115,16 @@ describe("links and images in the built site", () => {
       asset(img["data-src"], "img data-src");
       for (const u of [...srcsetUrls(img.srcset), ...srcsetUrls(img["data-srcset"])]) asset(u, "img srcset");
     }
+    for (const { href } of attrsOf(html, "use")) {
+      asset(href, "use href");
+      const url = href ? toLocal(href, path) : undefined;
+      if (!url || url.hash.length < 2) continue;
+      const name = decodeURIComponent(url.hash.slice(1));
+      url.hash = "";
+      const names = symbols.get(url.href) ?? new Map<string, string>();
+      if (!names.has(name)) names.set(name, path);
+      symbols.set(url.href, names);
+    }
     for (const source of attrsOf(html, "source")) {
       for (const u of [...srcsetUrls(source.srcset), ...srcsetUrls(source["data-srcset"])])
         asset(u, "source srcset");
@@ -156,6 +168,14 @@ describe("links and images in the built site", () => {
       if (response.status !== 200)
         problems.push(`${assets.get(url)}: ${new URL(url).pathname} answers ${response.status}`);
     });
+
+    // Each sprite has every symbol a page draws from it.
+    for (const [sprite, names] of symbols) {
+      const svg = await (await fetch(sprite)).text();
+      for (const [name, page] of names)
+        if (!svg.includes(`<symbol id="${name}"`))
+          problems.push(`${page}: icon "${name}", but ${new URL(sprite).pathname} has no such symbol`);
+    }
 
     // The web manifest's icons too.
     const manifest = [...assets.keys()].find((u) => u.endsWith(".webmanifest"));

@@ -1,7 +1,10 @@
 /**
- * Copies the icons the content schema allows (schemas/common.ts ICONS) from lucide-static
- * (ISC licence) into static/icons, coloured in the brand copper. Icons are served as files and
- * shown with <img>, so menus and cards ship no icon code in JavaScript. Usage: npm run icons
+ * Writes the icons the content schema allows (schemas/common.ts ICONS), from lucide-static (ISC
+ * licence) and coloured in the brand copper, as the symbols of one file, static/icons/icons.svg,
+ * which src/components/Icon draws with `<svg><use href="/icons/icons.svg#name">`. So menus and
+ * cards ship no icon code in JavaScript, and the browser builds one SVG document for all of them
+ * (an `<img>` per icon file costs one isolated document per icon, which a phone paid for when a
+ * mega menu opened: docs/performance.md). Usage: npm run icons
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -18,18 +21,30 @@ const LUCIDE_NAME: Partial<Record<(typeof ICONS)[number], string>> = {
   calendar: "calendar-days",
 };
 
+/**
+ * Each symbol's drawing attributes (lucide's, in the brand copper). On the symbol, not the file's
+ * root: where `<use>` draws a symbol, its content inherits from the `<use>`, not from this file.
+ */
+const STROKE =
+  'viewBox="0 0 24 24" fill="none" stroke="#b0481c" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
+
 const root = path.resolve(__dirname, "..");
 const source = path.join(root, "node_modules/lucide-static/icons");
-const out = path.join(root, "static/icons");
-fs.mkdirSync(out, { recursive: true });
-for (const name of ICONS) {
-  const svg = fs
-    .readFileSync(path.join(source, `${LUCIDE_NAME[name] ?? name}.svg`), "utf8")
-    .replace(/<!--.*?-->\s*/s, "")
-    .replace(/\s*class="[^"]*"/, "")
-    .replace('stroke="currentColor"', 'stroke="#b0481c"')
-    .replace(/\n\s*/g, " ")
-    .trim();
-  fs.writeFileSync(path.join(out, `${name}.svg`), `<!-- lucide (ISC licence) -->\n${svg}\n`);
-}
-process.stdout.write(`wrote ${ICONS.length} icons to static/icons\n`);
+const out = path.join(root, "static/icons/icons.svg");
+const symbols = ICONS.map((name) => {
+  const svg = fs.readFileSync(path.join(source, `${LUCIDE_NAME[name] ?? name}.svg`), "utf8");
+  const body = svg.slice(svg.indexOf(">", svg.indexOf("<svg")) + 1, svg.lastIndexOf("</svg>"));
+  const paths = body.replace(/\n\s*/g, "").trim();
+  return `  <symbol id="${name}" ${STROKE}>${paths}</symbol>`;
+});
+fs.writeFileSync(
+  out,
+  [
+    "<!-- lucide (ISC licence) -->",
+    '<svg xmlns="http://www.w3.org/2000/svg">',
+    ...symbols,
+    "</svg>",
+    "",
+  ].join("\n"),
+);
+process.stdout.write(`wrote ${ICONS.length} icons to ${path.relative(root, out)}\n`);

@@ -4,22 +4,17 @@ import type { ICONS } from "../../../schemas";
 export type IconName = (typeof ICONS)[number];
 
 /**
- * A decorative icon from static/icons (see scripts/copy-icons.ts): a file, not JavaScript. Its
- * height is set in CSS as well as in the attribute: the global `img { height: auto }` would
- * otherwise leave a lazy image whose file has not loaded without a height of its own, which
- * Chromium reports in DevTools' Issues panel ("Lazy-loaded images should have explicit
- * dimensions") for every icon a client-side navigation renders.
+ * The icons' file: one symbol per icon (scripts/copy-icons.ts). One file, so the browser builds
+ * one SVG document for every icon on the page; an `<img>` per icon file cost one document each,
+ * built when a mega menu opened, in the frame a phone's visitor waited for (docs/performance.md).
  */
+const ICON_SPRITE = "/icons/icons.svg";
+
+/** A decorative icon drawn from the icons' file: a file, not JavaScript. */
 export function Icon({ name, size = 28 }: { name: IconName | string; size?: number }) {
   return (
-    <img
-      src={`/icons/${name}.svg`}
-      alt=""
-      width={size}
-      height={size}
-      style={{ height: size }}
-      loading="lazy"
-      decoding="async"
-    />
+    <svg width={size} height={size} aria-hidden="true" focusable="false">
+      <use href={`${ICON_SPRITE}#${name}`} />
+    </svg>
   );
 }

@@ -176,7 +176,7 @@ export const LinkList = styled.ul`
     color: ${({ theme }) => theme.colors.accent};
     text-decoration: underline;
   }
-  img {
+  svg {
     flex: none;
   }
 `;
