@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { closeBrowser, newPage, open } from "../lib/browser";
 import { PROBE_JS, PROBLEMS_KEY } from "./probe";
-import { DOM_KEYS, forgetVisitor, WAIT_MS, type Driver, type Target, type Viewport } from "./driver";
+import { DOM_KEYS, forgetVisitor, OPEN_MS, WAIT_MS, type Driver, type Target, type Viewport } from "./driver";
 
 /**
  * The journeys' driver for Debian's Chromium: Playwright, as every other browser test drives it
@@ -32,7 +32,7 @@ export async function chromiumDriver(viewport: Viewport): Promise<Driver> {
   return {
     engine: "chromium",
     keysActivateButtons: true,
-    open: (path) => open(page, path),
+    open: (path) => open(page, path, OPEN_MS),
     resize: (size) => page.setViewportSize(size),
     url: async () => new URL(page.url()),
     click: (t) => first(t).click(),

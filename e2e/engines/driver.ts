@@ -94,6 +94,13 @@ export interface Driver {
 export const WAIT_MS = 10_000;
 
 /**
+ * How long opening a page (its load, then its hydration) is waited for. Longer than a condition:
+ * CI's key journeys share a 2-core host with the unit tests and a site build, and there Firefox's
+ * first page, on a fresh profile, took over 10 s to hydrate.
+ */
+export const OPEN_MS = 30_000;
+
+/**
  * Forgets the visitor, in the page: the site's local and session storage, all but the error
  * probe's record (e2e/engines/probe.ts), which a check reads later.
  */

@@ -9,6 +9,7 @@ import {
   describe,
   DOM_KEYS,
   forgetVisitor,
+  OPEN_MS,
   WAIT_MS,
   type Driver,
   type Target,
@@ -102,7 +103,7 @@ export async function firefoxDriver(viewport: Viewport): Promise<Driver> {
         if (!/NS_BINDING_ABORTED/.test(error.message)) throw error;
         return page.goto(url);
       });
-      await page.waitForFunction(hydrated, { timeout: WAIT_MS });
+      await page.waitForFunction(hydrated, { timeout: OPEN_MS });
     },
     resize: (size) => page.setViewport(size),
     url: async () => new URL(page.url()),

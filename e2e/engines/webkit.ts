@@ -8,6 +8,7 @@ import { candidates } from "./candidates";
 import {
   describe,
   forgetVisitor,
+  OPEN_MS,
   WAIT_MS,
   type Driver,
   type Key,
@@ -131,10 +132,10 @@ export async function webkitDriver(viewport: Viewport): Promise<Driver> {
   };
   const pointer = (x: number, y: number) =>
     browser.action("pointer").move({ x: Math.round(x), y: Math.round(y), origin: "viewport" });
-  const until: Driver["until"] = async (fn, arg, what) => {
+  const until = async <A>(fn: (arg: A) => boolean, arg: A, what: string, timeout = WAIT_MS) => {
     await browser
       .waitUntil(async () => (await exec<boolean>(fn, arg)) === true, {
-        timeout: WAIT_MS,
+        timeout,
         interval: 50,
       })
       .catch((error: Error) => {
@@ -147,7 +148,7 @@ export async function webkitDriver(viewport: Viewport): Promise<Driver> {
     keysActivateButtons: true,
     open: async (p) => {
       await browser.url(new URL(p, baseUrl()).href);
-      await until(hydrated, undefined, `${p} hydrated`);
+      await until(hydrated, undefined, `${p} hydrated`, OPEN_MS);
     },
     resize,
     url: async () => new URL(await browser.getUrl()),

@@ -51,9 +51,9 @@ export async function newPage(
  * below the fold are laid out as they near the viewport, or whole at the first key or jump:
  * src/lib/deferredLayout.ts.)
  */
-export async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.waitForFunction(hydrated);
+export async function open(page: Page, path: string, timeout?: number): Promise<void> {
+  await page.goto(path, { timeout });
+  await page.waitForFunction(hydrated, undefined, { timeout });
 }
 
 /** The condition `open` waits for, in the page (the other engines' drivers wait for it too). */
