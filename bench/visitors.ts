@@ -7,7 +7,14 @@
 import { samplePages } from "../test/harness/samplePages";
 import { budgetProblems, confirmedProblems, enforced, type Problem } from "./budgets";
 import { categoriesRuns } from "./categoryLanes";
-import { medianFigures, openLighthouse, type Figures, type PhoneFigures } from "./lighthouse";
+import {
+  calibrationIndex,
+  medianFigures,
+  openLighthouse,
+  type Figures,
+  type PerformanceRun,
+  type PhoneFigures,
+} from "./lighthouse";
 import { PHONES } from "./phones";
 import { profileProblems, type Profile } from "./profiles";
 import { row } from "./report";
@@ -44,8 +51,9 @@ export interface Site {
 
 /**
  * A page's figures per phone: its categories run's (`categories`, or one run here), then `runs`
- * performance runs; the median of each figure. No run is repeated or left out because the host
- * was slow: the calibration makes every run describe the same phones.
+ * performance runs, each audited with the runs' calibration index (`calibrationIndex`); the median
+ * of each figure. No run is repeated or left out because the host was slow: the calibration makes
+ * every run describe the same phones.
  */
 async function measure(
   lighthouse: Awaited<ReturnType<typeof openLighthouse>>,
@@ -55,11 +63,14 @@ async function measure(
 ): Promise<PhoneFigures> {
   const cats = categories ?? (await lighthouse.categories(url, dir));
   if (!categories) countRuns();
-  const perf: PhoneFigures[] = [];
+  const gathered: PerformanceRun[] = [];
   for (let i = 0; i < runs; i++) {
-    perf.push(await lighthouse.performance(url, dir));
+    gathered.push(await lighthouse.performance(url, dir));
     countRuns();
   }
+  const hostIndex = calibrationIndex(gathered);
+  const perf: PhoneFigures[] = [];
+  for (const run of gathered) perf.push(await run.audit(hostIndex));
   return Object.fromEntries(
     PHONES.map((p) => [p.id, medianFigures([cats, ...perf.map((r) => r[p.id])])]),
   ) as PhoneFigures;

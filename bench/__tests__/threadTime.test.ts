@@ -1,0 +1,59 @@
+import { toThreadTime, type TraceEvent } from "../threadTime";
+
+const task = (ts: number, dur: number, tdur?: number): TraceEvent => ({
+  name: "RunTask",
+  ph: "X",
+  ts,
+  dur,
+  tdur,
+});
+const inside = (name: string, ts: number, dur?: number): TraceEvent => ({ name, ph: "X", ts, dur });
+
+describe("toThreadTime", () => {
+  it("shortens a task the host kept waiting to the time its thread ran, its events drawn in with it", () => {
+    // 100 ms on the wall, 40 ms running: a script at 50 ms for 20 ms, a layout at 80 ms for 10 ms.
+    const events = [task(1_000_000, 100_000, 40_000), inside("EvaluateScript", 1_050_000, 20_000)];
+    events.push(inside("Layout", 1_080_000, 10_000), task(1_200_000, 30_000, 30_000));
+
+    const summary = toThreadTime(events);
+
+    expect(events.map((e) => [e.name, e.ts, e.dur])).toEqual([
+      ["RunTask", 1_000_000, 40_000],
+      ["EvaluateScript", 1_020_000, 8_000],
+      ["Layout", 1_032_000, 4_000],
+      // The next task still starts when it started, and ran all along: unchanged.
+      ["RunTask", 1_200_000, 30_000],
+    ]);
+    expect(summary).toEqual({ wallMs: 130, threadMs: 70 });
+  });
+
+  it("keeps a task that has no thread time, and the events between tasks", () => {
+    const events = [inside("ResourceSendRequest", 500), task(1_000, 80_000), inside("Layout", 10_000, 5_000)];
+    events.push(inside("TimerFire", 90_000, 1_000));
+
+    toThreadTime(events);
+
+    expect(events.map((e) => [e.ts, e.dur])).toEqual([
+      [500, undefined],
+      [1_000, 80_000],
+      [10_000, 5_000],
+      [90_000, 1_000],
+    ]);
+  });
+
+  it("moves a task nested in another with its parent, once", () => {
+    const events = [
+      task(0, 100_000, 50_000),
+      task(20_000, 40_000, 40_000),
+      inside("FunctionCall", 30_000, 10_000),
+    ];
+
+    toThreadTime(events);
+
+    expect(events.map((e) => [e.ts, e.dur])).toEqual([
+      [0, 50_000],
+      [10_000, 20_000],
+      [15_000, 5_000],
+    ]);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * The page's main thread at its own running time, for Lighthouse's simulation (bench/lighthouse.ts).
+ *
+ * Chrome's trace gives every task two lengths: its wall time (`dur`) and the time its thread was
+ * running (`tdur`). On this project's 2-core hosts the page's main thread shares the cores with the
+ * rest of Chromium (the browser process, the software raster and compositor, the network service,
+ * V8's background compiler and collector), which a phone runs on its other cores: during a load a
+ * template's long tasks ran for 18 to 49 % of their wall time (measured on `/industries/finance`,
+ * `/about` and `/uk`, nothing else running on the host). Lighthouse multiplies wall time by the
+ * CPU slowdown, so that waiting was multiplied as if the phone's main thread had done it, and TBT
+ * moved by 100 ms from run to run on the same page. Taken at thread time, a task is the page's own
+ * work, which the calibration then scales to the phone.
+ */
+
+/** The fields of a trace event this reads and rewrites (microseconds). */
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+}
+
+/** What the rewrite changed, in ms: the top-level tasks' wall time before, thread time after. */
+export interface ThreadTimeSummary {
+  wallMs: number;
+  threadMs: number;
+}
+
+const TASK = "RunTask";
+
+/**
+ * Shortens, in place, each top-level task of `mainThreadEvents` (the main thread's events sorted
+ * by start, as Lighthouse's trace processor gives them) to its thread time, and draws the events
+ * nested in it closer by the same ratio, so they stay inside it. The gaps between tasks are kept:
+ * a task still starts when it started, and what it waited for before starting (the network, a
+ * timer) is not the CPU's. A task without a thread time, or that ran all along, is left as it is.
+ */
+export function toThreadTime(mainThreadEvents: TraceEvent[]): ThreadTimeSummary {
+  let wall = 0;
+  let thread = 0;
+  let i = 0;
+  while (i < mainThreadEvents.length) {
+    const task = mainThreadEvents[i];
+    i++;
+    if (task.name !== TASK || task.ph !== "X" || task.dur === undefined) continue;
+    const start = task.ts;
+    const end = start + task.dur;
+    const ratio = task.tdur === undefined ? 1 : Math.min(1, task.tdur / task.dur);
+    wall += task.dur;
+    thread += task.dur * ratio;
+    // Everything that starts inside the task is nested in it, nested tasks included.
+    for (; i < mainThreadEvents.length && mainThreadEvents[i].ts < end; i++) {
+      const e = mainThreadEvents[i];
+      e.ts = start + (e.ts - start) * ratio;
+      if (e.dur !== undefined) e.dur *= ratio;
+    }
+    task.dur *= ratio;
+  }
+  return { wallMs: wall / 1000, threadMs: thread / 1000 };
+}
