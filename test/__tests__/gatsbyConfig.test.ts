@@ -40,7 +40,9 @@ function gatsbyBuild(env: Record<string, string>) {
     cwd: project,
     env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", NO_COLOR: "1", ...env },
     encoding: "utf8",
-    timeout: 120_000,
+    // It stops in seconds; the limit is for a hang. In a fresh-clone run beside a site build and
+    // three browsers, 120 s passed before Gatsby printed a line.
+    timeout: 300_000,
   });
   return { status: run.status, output: `${run.stdout}\n${run.stderr}` };
 }
