@@ -63,6 +63,17 @@ export const NOT_YET_HELD: readonly { budget: Budget; phone?: PhoneId; about?: s
   // the dialog and of the page made inert behind it, not script (bench/findings.md): the other
   // mid-tier interactions stay enforced.
   { budget: "interaction", phone: "mid", about: "consultation modal opens" },
+  // The Services mega menu, the phone menu and the /works filter on the mid-tier phone: medians of
+  // 80, 72 and 80 ms on the committed table's day, 128 to 184 ms in the fresh-clone run of
+  // 2026-11-29 (the same build; the phone's submenu and the search stayed under 100). The
+  // figure runs to the frame on screen, and the frame's raster and draw run in software on the
+  // host's cores, neither slowed nor calibrated: in a trace of the phone menu's tap the main
+  // thread's part of the frame ended 87 ms after the input, Event Timing read 168 to 176 ms
+  // (bench/findings.md). Enforced again once the interaction rows calibrate the main thread's
+  // work as the Lighthouse rows do (bench/threadTime.ts), not the host's raster.
+  { budget: "interaction", phone: "mid", about: "Services mega menu opens" },
+  { budget: "interaction", phone: "mid", about: "phone menu opens" },
+  { budget: "interaction", phone: "mid", about: "/works filter change by key" },
 ];
 
 /** Whether a broken budget fails the run (see NOT_YET_HELD). */
