@@ -53,7 +53,6 @@ const PERFORMANCE_AUDITS = [
 ];
 
 type Report = {
-  environment?: { benchmarkIndex?: number };
   categories: Partial<
     Record<(typeof CATEGORIES)[number], { score: number; auditRefs: { id: string; weight: number }[] }>
   >;
