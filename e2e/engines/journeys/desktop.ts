@@ -46,7 +46,7 @@ export async function megaMenus(d: Driver): Promise<void> {
     await d.waitFor(panel, false);
     // By keyboard: Enter opens, Escape closes and gives focus back to the button. Where the
     // driver cannot activate a button by a key (Firefox), the focused button's own click() opens
-    // it: a pointer click would hover it too, and the hover's delayed opening would race Escape.
+    // it, the activation Enter makes, with no pointer moved over the navbar.
     await d.focus(button);
     if (d.keysActivateButtons) await d.press("Enter");
     else await d.run(() => (document.activeElement as HTMLElement).click(), null);

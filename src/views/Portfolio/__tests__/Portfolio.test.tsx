@@ -142,11 +142,15 @@ test("quick changes of one filter make one history entry, not one per option", a
   // Quick: 200 ms apart on the clock the filter reads, however long a loaded host takes to run them.
   let now = Date.now();
   const clock = jest.spyOn(Date, "now").mockImplementation(() => now);
-  for (const option of ["finance", "health-care", "ai-in-finance"]) {
-    await user.selectOptions(select, option);
-    now += 200;
+  try {
+    for (const option of ["finance", "health-care", "ai-in-finance"]) {
+      await user.selectOptions(select, option);
+      now += 200;
+    }
+  } finally {
+    // A failed step must not leave the clock stopped for the tests after it.
+    clock.mockRestore();
   }
-  clock.mockRestore();
   expect(window.history.length).toBe(before + 1);
   expect(window.location.search).toBe("?industry=ai-in-finance");
 });
@@ -232,9 +236,12 @@ describe("a portfolio of several pages", () => {
 
   test("if the other pages cannot be fetched, it says so and shows this page's matches", async () => {
     const error = jest.spyOn(console, "error").mockImplementation(() => {});
-    renderPage("?platform=ios", () => Promise.reject(new Error("offline")));
-    await waitFor(() => expect(status()).toHaveTextContent("Could not load every case study"));
-    expect(cardTitles()).toEqual(["Ambutap"]);
-    error.mockRestore();
+    try {
+      renderPage("?platform=ios", () => Promise.reject(new Error("offline")));
+      await waitFor(() => expect(status()).toHaveTextContent("Could not load every case study"));
+      expect(cardTitles()).toEqual(["Ambutap"]);
+    } finally {
+      error.mockRestore();
+    }
   });
 });
