@@ -28,6 +28,9 @@ const settle = async (page: Page) => {
   await page.waitForLoadState("networkidle", { timeout: 5_000 }).catch(() => undefined);
 };
 const stored = (page: Page) => page.evaluate(() => window.localStorage.getItem("country"));
+/** Waits until the page has saved `code` as the visitor's country. */
+const saved = (page: Page, code: string) =>
+  page.waitForFunction((c) => window.localStorage.getItem("country") === c, code, { timeout: 15_000 });
 
 describe("country lookup", () => {
   test("happens once on page load, saves the code, and is not repeated on navigation or reload", async () => {
@@ -35,9 +38,7 @@ describe("country lookup", () => {
     const errors = consoleErrors(page);
     await page.goto("/about");
     await settle(page);
-    await page.waitForFunction(() => window.localStorage.getItem("country") === "GB", null, {
-      timeout: 15_000,
-    });
+    await saved(page, "GB");
     assert.equal(outside.lookups.length, 1);
     assert.equal(outside.lookups[0].method(), "GET");
     // Client-side navigation: no new lookup.
@@ -132,9 +133,7 @@ describe("country-site suggestion", () => {
     await page.goto("/about");
     await settle(page);
     // The lookup waits for an idle moment, which on a busy host comes after the network is quiet.
-    await page.waitForFunction(() => window.localStorage.getItem("country") === "JP", null, {
-      timeout: 15_000,
-    });
+    await saved(page, "JP");
     await nextFrames(page);
     assert.equal(await page.getByRole("region", { name: "Country site suggestion" }).count(), 0);
     await context.close();
