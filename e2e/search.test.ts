@@ -255,6 +255,31 @@ describe("keyboard and accessibility", () => {
     await context.close();
   });
 
+  test("a shortcut pressed while the dialog is closing opens it again", async () => {
+    // The browser hides a closed <dialog> at once but fires its close event a task later; a
+    // busy phone runs the visitor's next key first (input comes before other tasks). Here the
+    // two happen in one task, so the key always comes before the close event.
+    const { page, context } = await newPage(DESKTOP);
+    await open(page, "/about");
+    await page.keyboard.press("/");
+    await combobox(page).waitFor();
+    await page.evaluate(() => {
+      document.querySelector<HTMLDialogElement>("dialog[open]")!.close();
+      document.body.dispatchEvent(
+        new KeyboardEvent("keydown", { key: "/", bubbles: true, cancelable: true }),
+      );
+    });
+    await combobox(page).waitFor({ timeout: 5_000 });
+    await until(combobox(page), ([el]) => el === document.activeElement);
+    // The old dialog's late close leaves the new one open, and Escape closes the new one.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    assert.ok(await combobox(page).isVisible());
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: "Search the site" }).waitFor({ state: "hidden" });
+    await until(page.getByRole("button", { name: "Search" }), ([b]) => b === document.activeElement);
+    await context.close();
+  });
+
   for (const viewport of [DESKTOP, PHONE]) {
     test(`axe finds nothing in the open dialog with results at ${viewport.width} px`, async () => {
       const { page, context } = await newPage(viewport);

@@ -33,7 +33,7 @@ const LISTBOX_ID = "site-search-results";
  * the input and then closes the dialog. Results are grouped by kind, with the matching words
  * marked in each passage; each option is a link to its page.
  */
-export default function SearchDialog({ onClose }: { onClose: (navigated: boolean) => void }) {
+export default function SearchDialog({ id, onClose }: { id: string; onClose: (navigated: boolean) => void }) {
   const dialog = React.useRef<HTMLDialogElement>(null);
   const input = React.useRef<HTMLInputElement>(null);
   const navigated = React.useRef(false);
@@ -139,6 +139,7 @@ export default function SearchDialog({ onClose }: { onClose: (navigated: boolean
   return (
     <Dialog
       ref={dialog}
+      id={id}
       aria-labelledby="site-search-title"
       onClose={() => onClose(navigated.current)}
       onClick={(event) => {

@@ -41,28 +41,40 @@ const SearchIcon = () => (
   </svg>
 );
 
+/** The dialog element's id: the launcher reads from the page whether it is on screen. */
+const DIALOG_ID = "site-search";
+const dialogShown = () => Boolean((document.getElementById(DIALOG_ID) as HTMLDialogElement | null)?.open);
+
 /** The navbar's search control; it owns the dialog and listens for the keyboard shortcuts. */
 export function SearchLauncher() {
-  const [open, setOpen] = React.useState(false);
+  // Which opening of the dialog is mounted (null: none). The browser hides a closed <dialog> at
+  // once but fires its close event a task later, and a busy phone handles the visitor's next key
+  // first: a shortcut in between mounts a new dialog, and the old one's late close is ignored.
+  const [opening, setOpening] = React.useState<number | null>(null);
+  const openings = React.useRef(0);
   const button = React.useRef<HTMLButtonElement>(null);
+
+  const show = React.useCallback(() => {
+    if (!dialogShown()) setOpening(++openings.current);
+  }, []);
 
   React.useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (open || event.defaultPrevented || !isSearchShortcut(event)) return;
+      if (event.defaultPrevented || !isSearchShortcut(event) || dialogShown()) return;
       event.preventDefault();
-      setOpen(true);
+      show();
     };
-    const onOpen = () => setOpen(true);
     window.addEventListener("keydown", onKeyDown);
-    window.addEventListener(OPEN_EVENT, onOpen);
+    window.addEventListener(OPEN_EVENT, show);
     return () => {
       window.removeEventListener("keydown", onKeyDown);
-      window.removeEventListener(OPEN_EVENT, onOpen);
+      window.removeEventListener(OPEN_EVENT, show);
     };
-  }, [open]);
+  }, [show]);
 
-  const close = React.useCallback((navigated: boolean) => {
-    setOpen(false);
+  const close = React.useCallback((closed: number, navigated: boolean) => {
+    if (closed !== openings.current) return;
+    setOpening(null);
     // After a result was chosen the new page takes focus; otherwise it returns here.
     if (!navigated) button.current?.focus();
   }, []);
@@ -83,14 +95,14 @@ export function SearchLauncher() {
         title="Search (/ or Ctrl+K)"
         onPointerEnter={preloadSearch}
         onFocus={preloadSearch}
-        onClick={() => setOpen(true)}
+        onClick={show}
       >
         <SearchIcon />
         <span>Search</span>
       </LauncherButton>
-      {open && (
+      {opening !== null && (
         <React.Suspense fallback={null}>
-          <SearchDialog onClose={close} />
+          <SearchDialog key={opening} id={DIALOG_ID} onClose={(navigated) => close(opening, navigated)} />
         </React.Suspense>
       )}
     </>
