@@ -23,6 +23,8 @@ export interface CmsField {
   fields?: CmsField[];
   field?: CmsField;
   value_type?: string;
+  min?: number;
+  max?: number;
   pattern?: [string, string];
   media_folder?: string;
   public_folder?: string;
@@ -91,6 +93,12 @@ function imageFolder(collection: string): Partial<CmsField> {
 /** A union's variants as one object for the editor: every field optional, since which variant an entry is depends on what the editor fills in. */
 const editorVariants = (variants: JsonSchema[]): JsonSchema => ({ ...mergeVariants(variants), required: [] });
 
+/** A number's bounds, which Decap's number field checks before a save (a case study's year). */
+const range = (schema: JsonSchema): Pick<CmsField, "min" | "max"> => ({
+  ...(typeof schema.minimum === "number" ? { min: schema.minimum } : {}),
+  ...(typeof schema.maximum === "number" ? { max: schema.maximum } : {}),
+});
+
 export function fieldFor(name: string, schema: JsonSchema, required: boolean, collection: string): CmsField {
   const base: CmsField = { name, label: label(name), widget: "string" };
   if (!required) base.required = false;
@@ -117,9 +125,9 @@ export function fieldFor(name: string, schema: JsonSchema, required: boolean, co
     case "boolean":
       return { ...base, widget: "boolean" };
     case "integer":
-      return { ...base, widget: "number", value_type: "int" };
+      return { ...base, widget: "number", value_type: "int", ...range(schema) };
     case "number":
-      return { ...base, widget: "number", value_type: "float" };
+      return { ...base, widget: "number", value_type: "float", ...range(schema) };
     case "object":
       return { ...base, widget: "object", collapsed: false, fields: fieldsFor(schema, collection) };
     case "array": {

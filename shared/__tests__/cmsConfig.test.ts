@@ -62,7 +62,7 @@ test("widgets follow the schema: required fields, references as relations, image
   });
   expect(field("services")).toMatchObject({ widget: "relation", collection: "services", multiple: true });
   expect(field("platforms")).toMatchObject({ widget: "select", multiple: true });
-  expect(field("year")).toMatchObject({ widget: "number", value_type: "int" });
+  expect(field("year")).toMatchObject({ widget: "number", value_type: "int", min: 2010, max: 2030 });
   expect(field("challenge")).toMatchObject({ widget: "text" });
   expect(field("cover").fields!.find((f) => f.name === "src")).toMatchObject({
     widget: "image",

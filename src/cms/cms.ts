@@ -23,15 +23,24 @@ for (const { type } of Object.values(singletons)) {
   });
 }
 
-// The text fields keep every key typed while Decap's store catches up (./widgets/keepTyped).
-for (const name of ["string", "text"]) {
+// The fields an editor types into keep every key while Decap's store catches up (./widgets/keepTyped).
+for (const name of ["string", "text", "number"]) {
   const widget = CMS.getWidget(name);
   if (!widget) throw new Error(`Decap has no "${name}" widget to wrap: see src/cms/widgets/keepTyped.tsx`);
-  // (Decap's types call the control and preview components props; neither widget has a schema.)
-  CMS.registerWidget(
+  // Decap's types call the control and preview components props, and leave out the fourth
+  // argument its documentation gives: the schema that checks a field's options (a number's min
+  // and max), here the widget's own.
+  const register = CMS.registerWidget as (
+    name: string,
+    control: unknown,
+    preview: unknown,
+    schema?: unknown,
+  ) => void;
+  register(
     name,
-    keepTyped(widget.control as unknown as React.ComponentType<ControlProps>) as never,
-    widget.preview as never,
+    keepTyped(widget.control as unknown as React.ComponentClass<ControlProps>),
+    widget.preview,
+    (widget as { schema?: unknown }).schema,
   );
 }
 

@@ -23,17 +23,27 @@ interface Typed {
  * on a slow or busy computer, keys were lost. Here the key's value is this component's own state,
  * rendered in the key's own commit, so nothing is put back; the store still gets every change.
  *
- * A class, as Decap expects of a control (it reads `isValid` and `shouldComponentUpdate` off the
- * instance); neither is defined here, so Decap's defaults apply. The wrapper is an element with
- * `display: contents`: it adds no box, only a place to see focus enter and leave the control.
+ * A class, as Decap expects of a control: it reads `isValid` and `shouldComponentUpdate` off the
+ * instance. `isValid` is the wrapped control's (a number's range, checked before a save);
+ * `shouldComponentUpdate` is not defined, so Decap's default applies. The wrapper is an element
+ * with `display: contents`: it adds no box, only a place to see focus enter and leave the control.
  */
-export function keepTyped(Control: React.ComponentType<ControlProps>): React.ComponentClass<ControlProps> {
+export function keepTyped(Control: React.ComponentClass<ControlProps>): React.ComponentClass<ControlProps> {
   return class KeptTyped extends React.Component<ControlProps, Typed> {
     static displayName = `KeptTyped(${Control.displayName ?? Control.name ?? "Control"})`;
 
     state: Typed = {};
 
     private focused = false;
+
+    private control: (React.Component<ControlProps> & { isValid?: () => unknown }) | null = null;
+
+    private readonly holdControl = (control: React.Component<ControlProps> | null) => {
+      this.control = control;
+    };
+
+    /** Decap asks the control it holds whether its value may be saved: the wrapped control answers. */
+    readonly isValid = (): unknown => this.control?.isValid?.() ?? true;
 
     private readonly change = (value: unknown, ...rest: unknown[]) => {
       if (this.focused) this.setState({ typed: { value } });
@@ -54,7 +64,7 @@ export function keepTyped(Control: React.ComponentType<ControlProps>): React.Com
       const value = this.state.typed ? this.state.typed.value : this.props.value;
       return (
         <div style={{ display: "contents" }} onFocus={this.focus} onBlur={this.blur}>
-          <Control {...this.props} value={value} onChange={this.change} />
+          <Control {...this.props} ref={this.holdControl} value={value} onChange={this.change} />
         </div>
       );
     }

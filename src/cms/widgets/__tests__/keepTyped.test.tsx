@@ -22,21 +22,27 @@ const KeptText = keepTyped(TextControl);
  * A store that has the changes at once but whose form re-renders the field later than the key's
  * own commit, as Decap's did in the seconds after an entry's images arrived: here, only when told.
  */
-function Form({ Control }: { Control: React.ComponentType<ControlProps> }) {
-  const store = React.useRef("Budgeting");
+function Form({
+  Control,
+  initial = "Budgeting",
+}: {
+  Control: React.ComponentType<ControlProps>;
+  initial?: unknown;
+}) {
+  const store = React.useRef(initial);
   const [shown, setShown] = React.useState(store.current);
   return (
     <>
       <Control
         value={shown}
         onChange={(value) => {
-          store.current = String(value);
+          store.current = value;
         }}
       />
       <button type="button" onClick={() => setShown(store.current)}>
         Catch up
       </button>
-      <output aria-label="Stored">{store.current}</output>
+      <output aria-label="Stored">{String(store.current)}</output>
     </>
   );
 }
@@ -77,4 +83,65 @@ test("without focus the kept field shows the stored value (a change made elsewhe
   // Clicking the button moves focus off the field: the field shows the store's value again.
   await userEvent.click(screen.getByRole("button", { name: "Restore" }));
   expect(field).toHaveValue("Restored headline");
+});
+
+/**
+ * A number control as Decap's is: an <input type="number"> fed through `value`, whose `isValid`
+ * (which Decap calls on the control it holds before a save) checks the field's range.
+ */
+class YearControl extends React.Component<ControlProps> {
+  isValid = () => {
+    const year = this.props.value;
+    return typeof year === "number" && (year < 2010 || year > 2030)
+      ? { error: { type: "RANGE", message: "Year must be between 2010 and 2030." } }
+      : true;
+  };
+
+  render() {
+    return (
+      <input
+        type="number"
+        aria-label="Year"
+        value={typeof this.props.value === "number" ? this.props.value : ""}
+        onChange={(e) => {
+          const year = parseInt(e.target.value, 10);
+          this.props.onChange(Number.isNaN(year) ? "" : year);
+        }}
+      />
+    );
+  }
+}
+const KeptYear = keepTyped(YearControl);
+
+test("a number field whose form re-renders late loses digits as the text fields did; kept, it holds them", async () => {
+  const { unmount } = render(<Form Control={YearControl} initial={2019} />);
+  await userEvent.type(screen.getByRole("spinbutton", { name: "Year" }), "{Backspace}8");
+  expect(screen.getByRole("spinbutton", { name: "Year" })).toHaveValue(2019);
+  unmount();
+
+  render(<Form Control={KeptYear} initial={2019} />);
+  const field = screen.getByRole("spinbutton", { name: "Year" });
+  await userEvent.type(field, "{Backspace}8");
+  expect(field).toHaveValue(2018);
+  await userEvent.click(screen.getByRole("button", { name: "Catch up" }));
+  expect(screen.getByRole("spinbutton", { name: "Year" })).toHaveValue(2018);
+  expect(screen.getByRole("status", { name: "Stored" })).toHaveTextContent("2018");
+});
+
+test("the kept field answers Decap's isValid with the wrapped control's: a year out of range is refused", async () => {
+  const control = React.createRef<React.Component<ControlProps> & { isValid: () => unknown }>();
+  function Outside() {
+    const [value, setValue] = React.useState<unknown>(2019);
+    return <KeptYear ref={control as never} value={value} onChange={setValue} />;
+  }
+  render(<Outside />);
+  const field = screen.getByRole("spinbutton", { name: "Year" });
+  await userEvent.clear(field);
+  await userEvent.type(field, "1999");
+  expect(control.current!.isValid()).toEqual({
+    error: { type: "RANGE", message: "Year must be between 2010 and 2030." },
+  });
+  await userEvent.clear(field);
+  await userEvent.type(field, "2021");
+  expect(control.current!.isValid()).toBe(true);
 });
