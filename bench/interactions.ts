@@ -23,9 +23,10 @@
  * `npm run bench` runs it after the Lighthouse rows; the budget and its confirmation are the
  * other budgets' (bench/budgets.ts).
  */
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/harness/chromium";
 import { throttleTo, type Calibration, type Phone } from "./phones";
+import { threadTimeIn, type ThreadEvent, type ThreadTimeSummary } from "./threadTime";
 
 export interface Interaction {
   name: string;
@@ -135,6 +136,45 @@ const OBSERVE = `
 
 export interface InteractionRun extends Calibration {
   ms: number;
+  /**
+   * A traced run's page main thread during the interaction (`{ traced: true }`: the CPU left at
+   * the host's speed), on the wall and running.
+   */
+  mainThread?: ThreadTimeSummary;
+}
+
+export interface MeasureOptions {
+  /**
+   * Leave the page's CPU at the host's speed and trace the interaction, to read how much of it
+   * was the page's main thread running (`mainThread`): the page's own work, which the
+   * calibration scales to a phone, apart from the waiting and the drawing around it.
+   */
+  traced?: boolean;
+}
+
+/** The trace's user-timing mark at the start of the measurement: it ties the page's clock to the trace's. */
+const MARK = "bench-interaction-start";
+
+/** Starts a trace of the page's timeline; `stop` ends it and gives its events. */
+async function startTrace(cdp: CDPSession): Promise<{ stop: () => Promise<ThreadEvent[]> }> {
+  const events: ThreadEvent[] = [];
+  const collect = ({ value }: { value: object[] }) => events.push(...(value as ThreadEvent[]));
+  cdp.on("Tracing.dataCollected", collect);
+  await cdp.send("Tracing.start", {
+    traceConfig: {
+      includedCategories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing"],
+    },
+    transferMode: "ReportEvents",
+  });
+  return {
+    stop: async () => {
+      const complete = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+      await cdp.send("Tracing.end");
+      await complete;
+      cdp.off("Tracing.dataCollected", collect);
+      return events;
+    },
+  };
 }
 
 /** One measurement of one interaction on `phone`, in ms, with the calibration it ran at. */
@@ -143,6 +183,7 @@ async function measureOnce(
   baseUrl: string,
   interaction: Interaction,
   phone: Phone,
+  { traced = false }: MeasureOptions = {},
 ): Promise<InteractionRun> {
   const context = await browser.newContext({
     viewport: interaction.viewport,
@@ -172,13 +213,15 @@ async function measureOnce(
     await interaction.prepare?.(page);
     // The host's speed now, then the phone's CPU for the interaction and what follows it.
     const calibration = await throttleTo(page, cdp, phone);
+    if (traced) await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
-    const before = await page.evaluate(() => {
+    const trace = traced ? await startTrace(cdp) : undefined;
+    const before = await page.evaluate((mark) => {
       const w = window as unknown as { __events: unknown[] };
       w.__events = [];
       (window as unknown as { __inputs: number[] }).__inputs = [];
-      return performance.now();
-    });
+      return performance.mark(mark).startTime;
+    }, MARK);
     const shown = interaction.until
       ? page.evaluate(
           ({ selector, text }) =>
@@ -205,7 +248,14 @@ async function measureOnce(
     const start = starts.length ? Math.min(...starts) : before;
     const eventTiming = Math.max(16, ...events.map((e) => e.duration));
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-    return { ...calibration, ms: end === undefined ? eventTiming : Math.max(eventTiming, end - start) };
+    const ms = end === undefined ? eventTiming : Math.max(eventTiming, end - start);
+    if (!trace) return { ...calibration, ms };
+    const traceEvents = await trace.stop();
+    // The mark was made on the page's main thread, at `before` on the page's clock.
+    const mark = traceEvents.find((e) => e.name === MARK);
+    if (!mark) throw new Error(`the trace of "${interaction.name}" has no ${MARK} mark`);
+    const from = mark.ts + (start - before) * 1000;
+    return { ...calibration, ms, mainThread: threadTimeIn(traceEvents, mark, from, from + ms * 1000) };
   } finally {
     await context.close();
   }
@@ -231,6 +281,7 @@ export async function measureInteractions(
   chromeFlags: string[],
   phones: readonly Phone[],
   only: readonly Interaction[] = INTERACTIONS,
+  options: MeasureOptions = {},
 ): Promise<InteractionFigures[]> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -242,7 +293,8 @@ export async function measureInteractions(
     for (const interaction of only)
       for (const phone of phones) {
         const measured: InteractionRun[] = [];
-        for (let i = 0; i < runs; i++) measured.push(await measureOnce(browser, baseUrl, interaction, phone));
+        for (let i = 0; i < runs; i++)
+          measured.push(await measureOnce(browser, baseUrl, interaction, phone, options));
         out.push({
           interaction,
           phone,
@@ -257,23 +309,44 @@ export async function measureInteractions(
 }
 
 if (require.main === module) {
-  // `npx tsx bench/interactions.ts [runs] [country]`: the interaction figures alone, on the build
-  // in ./public, for the outside visitor (US; the benchmark's stub behind the site's proxy), on
-  // each phone.
+  // `npx tsx bench/interactions.ts [runs] [country] [--main-thread]`: the interaction figures
+  // alone, on the build in ./public, for the outside visitor (US; the benchmark's stub behind the
+  // site's proxy), on each phone. With --main-thread, traced runs at the host's speed instead: each
+  // interaction's time on the host, its page main thread's time in it, and that running time
+  // scaled to each phone (docs/performance.md, "The interactions at the main thread's own time").
   void (async () => {
     const { serveStatic } = await import("./staticServer");
     const { startThirdPartyStub } = await import("./thirdPartyStub");
     const { routeTable } = await import("../test/harness/routes");
-    const stub = await startThirdPartyStub(process.argv[3] ?? "US", routeTable().site.countryLookupUrl);
+    const { PHONES, slowdownFor } = await import("./phones");
+    const traced = process.argv.includes("--main-thread");
+    const [runs = "3", country = "US"] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+    const stub = await startThirdPartyStub(country, routeTable().site.countryLookupUrl);
     const server = await serveStatic("public", `127.0.0.1:${stub.port}`);
     try {
-      const { PHONES } = await import("./phones");
-      for (const f of await measureInteractions(
-        server.url,
-        Number(process.argv[2] ?? 3),
-        stub.chromeFlags,
-        PHONES,
-      ))
+      if (traced) {
+        for (const f of await measureInteractions(
+          server.url,
+          Number(runs),
+          stub.chromeFlags,
+          [PHONES[0]],
+          INTERACTIONS,
+          {
+            traced: true,
+          },
+        ))
+          for (const r of f.runs) {
+            const running = r.mainThread!.threadMs;
+            const scaled = PHONES.map(
+              (p) => `${p.name} ${Math.round(running * slowdownFor(r.hostIndex, p))} ms`,
+            );
+            process.stdout.write(
+              `${f.interaction.name}: ${Math.round(r.ms)} ms on the host (index ${Math.round(r.hostIndex)}); main thread ${running.toFixed(1)} ms running of ${r.mainThread!.wallMs.toFixed(1)} ms; scaled: ${scaled.join(", ")}\n`,
+            );
+          }
+        return;
+      }
+      for (const f of await measureInteractions(server.url, Number(runs), stub.chromeFlags, PHONES))
         process.stdout.write(
           `${f.interaction.name}, ${f.phone.name}: ${f.medianMs} ms (runs ${f.runs.map((r) => `${Math.round(r.ms)} at ${Math.round(r.hostIndex)}/${r.slowdown.toFixed(1)}x`).join(", ")})\n`,
         );

@@ -59,3 +59,33 @@ export function toThreadTime(mainThreadEvents: TraceEvent[]): ThreadTimeSummary 
   }
   return { wallMs: wall / 1000, threadMs: thread / 1000 };
 }
+
+/** A trace event with the thread it ran on, as Chrome's trace gives it (a whole trace, every thread). */
+export interface ThreadEvent extends TraceEvent {
+  pid: number;
+  tid: number;
+}
+
+/**
+ * The time one thread spent in its top-level tasks between `from` and `to` (trace microseconds),
+ * on the wall and running, in ms: a task that straddles the window counts for its part inside,
+ * its thread time shared out in proportion. A task without a thread time counts as running all
+ * along. For an interaction (bench/interactions.ts): how much of it was the page's own work.
+ */
+export function threadTimeIn(
+  events: readonly ThreadEvent[],
+  thread: { pid: number; tid: number },
+  from: number,
+  to: number,
+): ThreadTimeSummary {
+  let wall = 0;
+  let running = 0;
+  for (const e of events) {
+    if (e.name !== TASK || e.ph !== "X" || !e.dur || e.pid !== thread.pid || e.tid !== thread.tid) continue;
+    const inside = Math.min(e.ts + e.dur, to) - Math.max(e.ts, from);
+    if (inside <= 0) continue;
+    wall += inside;
+    running += Math.min(e.tdur ?? e.dur, e.dur) * (inside / e.dur);
+  }
+  return { wallMs: wall / 1000, threadMs: running / 1000 };
+}

@@ -1,4 +1,4 @@
-import { toThreadTime, type TraceEvent } from "../threadTime";
+import { threadTimeIn, toThreadTime, type ThreadEvent, type TraceEvent } from "../threadTime";
 
 const task = (ts: number, dur: number, tdur?: number): TraceEvent => ({
   name: "RunTask",
@@ -55,5 +55,36 @@ describe("toThreadTime", () => {
       [10_000, 20_000],
       [15_000, 5_000],
     ]);
+  });
+});
+
+describe("threadTimeIn", () => {
+  const on = (pid: number, tid: number, ts: number, dur: number, tdur?: number): ThreadEvent => ({
+    ...task(ts, dur, tdur),
+    pid,
+    tid,
+  });
+  const main = { pid: 1, tid: 10 };
+
+  it("counts the thread's tasks inside the window, a straddling task for its part", () => {
+    const events = [
+      // Before the window: left out.
+      on(1, 10, 0, 10_000, 10_000),
+      // Half inside (50 of 100 ms on the wall), 40 ms running: 20 ms of it counted.
+      on(1, 10, 50_000, 100_000, 40_000),
+      // Inside: 30 ms on the wall, 12 running.
+      on(1, 10, 160_000, 30_000, 12_000),
+      // Another thread of the same process, and the same thread id in another process: left out.
+      on(1, 11, 110_000, 50_000, 50_000),
+      on(2, 10, 110_000, 50_000, 50_000),
+      // Not a task.
+      { ...inside("Layout", 170_000, 5_000), pid: 1, tid: 10 },
+    ];
+
+    expect(threadTimeIn(events, main, 100_000, 200_000)).toEqual({ wallMs: 80, threadMs: 32 });
+  });
+
+  it("counts a task without a thread time as running all along", () => {
+    expect(threadTimeIn([on(1, 10, 0, 40_000)], main, 0, 100_000)).toEqual({ wallMs: 40, threadMs: 40 });
   });
 });
