@@ -1,5 +1,6 @@
 /**
- * The page's main thread at its own running time, for Lighthouse's simulation (bench/lighthouse.ts).
+ * The page's main thread at its own running time: for Lighthouse's simulation (bench/lighthouse.ts),
+ * and for the share of an interaction that was the page's own work (`threadTimeIn`, bench/interactions.ts).
  *
  * Chrome's trace gives every task two lengths: its wall time (`dur`) and the time its thread was
  * running (`tdur`). On this project's 2-core hosts the page's main thread shares the cores with the
