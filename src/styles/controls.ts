@@ -2,7 +2,8 @@ import { css } from "styled-components";
 
 /**
  * Control styles more than one part of the site shares, so a change to one reaches all of them:
- * the navbar's controls, the phone menu's rows and the close button of a modal dialog.
+ * the navbar's controls, the phone menu's rows, the surface of a centred modal dialog and its
+ * close button.
  */
 
 /** A control in the navbar, which may be transparent over the dark hero: its text colour. */
@@ -51,4 +52,18 @@ export const dialogCloseButton = css`
   background: none;
   color: ${({ theme }) => theme.colors.ink};
   cursor: pointer;
+`;
+
+/**
+ * A centred modal dialog's surface (the consultation dialog, the search dialog) and the dimmed
+ * page behind it. No drop shadow: on the dark backdrop it barely shows, and a blurred shadow of
+ * that size is what the dialog's first frame spent most of its raster on (bench/findings.md).
+ */
+export const modalSurface = css`
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius * 2}px;
+  color: ${({ theme }) => theme.colors.text};
+  &::backdrop {
+    background: rgba(14, 26, 43, 0.6);
+  }
 `;

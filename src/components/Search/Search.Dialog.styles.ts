@@ -1,22 +1,16 @@
 import styled from "styled-components";
 import { focusRingOnLight } from "../../styles/focus";
-import { dialogCloseButton } from "../../styles/controls";
+import { dialogCloseButton, modalSurface } from "../../styles/controls";
 
 export const Dialog = styled.dialog`
   width: min(680px, calc(100vw - 24px));
   max-height: min(640px, calc(100vh - 48px));
   margin: 8vh auto auto;
   padding: ${({ theme }) => theme.spacing(3)};
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius * 2}px;
-  box-shadow: 0 30px 80px rgba(14, 26, 43, 0.35);
-  color: ${({ theme }) => theme.colors.text};
+  ${modalSurface}
   background: ${({ theme }) => theme.colors.white};
   overflow-y: auto;
   ${focusRingOnLight}
-  &::backdrop {
-    background: rgba(14, 26, 43, 0.6);
-  }
   h2 {
     margin: 0 ${({ theme }) => theme.spacing(6)} ${({ theme }) => theme.spacing(1)} 0;
     font-size: 1.25rem;

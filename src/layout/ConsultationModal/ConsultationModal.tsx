@@ -7,20 +7,14 @@ import { telHref } from "../../lib/phone";
 import { useSetShowModal } from "../../hooks/useLayout";
 import { DIALOG_TOASTS, Toasts } from "../Toasts";
 import { CloseIcon } from "../../components/Icon";
-import { dialogCloseButton } from "../../styles/controls";
+import { dialogCloseButton, modalSurface } from "../../styles/controls";
 
 const Dialog = styled.dialog`
   /* Wide enough for the form's two columns. */
   width: min(760px, calc(100vw - 32px));
   max-height: calc(100vh - 32px);
   padding: ${({ theme }) => theme.spacing(4)};
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius * 2}px;
-  box-shadow: 0 30px 80px rgba(14, 26, 43, 0.35);
-  color: ${({ theme }) => theme.colors.text};
-  &::backdrop {
-    background: rgba(14, 26, 43, 0.6);
-  }
+  ${modalSurface}
 `;
 
 const Close = styled.button`

@@ -130,8 +130,16 @@ export const Panel = styled.div`
   max-height: calc(100vh - 90px);
   overflow-y: auto;
   ${focusRingOnLight}
+  /*
+   * Closed, the panel stays laid out but is not shown: invisible, it is out of the accessibility
+   * tree, the tab order and hit testing as it would be with display: none, and opening it is a
+   * style change and a paint, not the first layout of its 200-odd boxes in the click's frame
+   * (bench/findings.md). The navbar is fixed, so the panel never adds to the page's height, and
+   * below the md breakpoint its list is not displayed at all, so phones do not lay it out.
+   */
   &[hidden] {
-    display: none;
+    display: block;
+    visibility: hidden;
   }
 `;
 
