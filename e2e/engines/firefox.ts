@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import puppeteer, { type ElementHandle } from "puppeteer-core";
+import puppeteer, { type ElementHandle, type Page } from "puppeteer-core";
 import { FIREFOX_PATH } from "../../test/harness/engines";
 import { baseUrl, hydrated } from "../lib/browser";
 import { waitFor } from "../lib/wait";
@@ -18,6 +18,25 @@ import {
 import { startOutsideProxy } from "./outsideProxy";
 import { candidates } from "./candidates";
 import { PROBLEMS_KEY } from "./probe";
+
+/**
+ * Sets the page's viewport. Puppeteer 24 sends `emulation.setScreenOrientationOverride` beside
+ * `browsingContext.setViewport` each time, a command Firefox has from version 144: the ESR 140
+ * that Debian installs on some machines (140.12 here on 2026-12-01, 153.8 on others) answers it
+ * "unknown command", and Puppeteer supports only the latest stable Firefox (puppeteer#14391, not
+ * merged). There the viewport is set by BiDi's own command alone, which ESR 140 has.
+ */
+async function setViewport(page: Page, size: Viewport): Promise<void> {
+  try {
+    await page.setViewport(size);
+  } catch (error) {
+    if (!String(error).includes("emulation.setScreenOrientationOverride")) throw error;
+    const frame = page.mainFrame() as unknown as {
+      browsingContext: { setViewport(options: { viewport: Viewport }): Promise<void> };
+    };
+    await frame.browsingContext.setViewport({ viewport: { width: size.width, height: size.height } });
+  }
+}
 
 /**
  * The journeys' driver for Debian's Firefox ESR: Puppeteer over WebDriver BiDi (Playwright's BiDi
@@ -53,6 +72,16 @@ export async function firefoxDriver(viewport: Viewport): Promise<Driver> {
   page.on("console", (m) => {
     if (m.type() === "warn" || m.type() === "error") messages.push(`${m.type()}: ${m.text()}`);
   });
+
+  /**
+   * Until `fn(arg)` is true in the page, evaluated from here every 50 ms. Not Puppeteer's
+   * waitForFunction: it builds its predicate in the page with `new Function`, which the site's
+   * Content-Security-Policy refuses in Firefox ESR 140 ("call to Function() blocked by CSP"); a
+   * function passed to `evaluate` is WebDriver BiDi's own call, outside the page's policy.
+   */
+  const holds = async <A>(fn: (arg: A) => unknown, arg: A, timeoutMs: number, what: string) => {
+    await waitFor(async () => Boolean(await page.evaluate(fn as never, arg)), what, timeoutMs);
+  };
 
   /** The shown matches, found in the page (candidates.ts). */
   const shown = async (t: Target): Promise<ElementHandle<Element>[]> => {
@@ -103,10 +132,12 @@ export async function firefoxDriver(viewport: Viewport): Promise<Driver> {
         if (!/NS_BINDING_ABORTED/.test(error.message)) throw error;
         return page.goto(url);
       });
-      await page.waitForFunction(hydrated, { timeout: OPEN_MS });
+      await holds(hydrated, undefined, OPEN_MS, "firefox: the page hydrated");
     },
-    resize: (size) => page.setViewport(size),
-    url: async () => new URL(page.url()),
+    resize: (size) => setViewport(page, size),
+    // The page's own address: Puppeteer's follows BiDi's navigation events, and Firefox ESR 140
+    // sends none for a same-document change (history.pushState), so it kept the one before.
+    url: async () => new URL(await page.evaluate(() => location.href)),
     click: async (t) => (await first(t)).click(),
     clickAt: (x, y) => page.mouse.click(x, y),
     moveTo: (x, y) => page.mouse.move(x, y),
@@ -146,11 +177,7 @@ export async function firefoxDriver(viewport: Viewport): Promise<Driver> {
     text: async (t) => (await first(t)).evaluate((el) => (el as HTMLElement).innerText),
     attribute: async (t, name) => (await first(t)).evaluate((el, n) => el.getAttribute(n), name),
     run: async (fn, arg) => (await page.evaluate(fn as never, arg)) as never,
-    until: async (fn, arg, what) => {
-      await page.waitForFunction(fn as never, { timeout: WAIT_MS }, arg).catch((error: Error) => {
-        throw new Error(`firefox: timed out waiting for ${what} (${error.message.split("\n")[0]})`);
-      });
-    },
+    until: (fn, arg, what) => holds(fn, arg, WAIT_MS, `firefox: ${what}`),
     console: async () => {
       const seen = messages;
       messages = [];
