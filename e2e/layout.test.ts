@@ -363,6 +363,9 @@ describe("mobile menu (phone)", () => {
     await menu.waitFor({ state: "visible" });
     const box = (await menu.boundingBox())!;
     assert.ok(box.width <= PHONE.width * 0.85 + 0.5, `panel width ${box.width}`);
+    // The browser shows the menu at the tap; React's drill-down follows once that frame is
+    // painted (src/layout/Navbar), its Portfolio a level of its own.
+    await menu.getByRole("button", { name: "Portfolio" }).waitFor();
     for (const name of ["Services", "Industries", "Portfolio"]) {
       assert.equal(await menu.getByRole("button", { name }).count(), 1, name);
     }

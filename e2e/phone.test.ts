@@ -122,6 +122,7 @@ describe("the menu button before hydration and without JavaScript", () => {
     // And the button opens it again, now through React.
     await page.getByRole("button", { name: "Open menu" }).tap();
     await menu.getByRole("heading", { name: "Menu" }).waitFor();
+    await menu.getByRole("button", { name: "Industries" }).waitFor();
     assert.equal(await menu.getByRole("button", { name: "Industries" }).count(), 1);
     await context.close();
   });

@@ -35,7 +35,9 @@ const Arrow = () => <span aria-hidden="true">›</span>;
  * opens it with an invoker command (`command="show-modal"`), the close button and the backdrop
  * close it (`command="close"`, `closedby="any"`), and the static HTML holds its first level, where
  * Services and Industries open in place (<details>) and Portfolio leads to /works. Once hydrated,
- * React takes over: a dialog the browser opened becomes the drill-down at its first level. While
+ * React takes over: a dialog the browser opened becomes the drill-down at its first level. The
+ * browser opens it after hydration too (the hamburger's tap shows it at once, and `open` follows
+ * after that frame: src/layout/Navbar), so a tap waits for the dialog's showing, not a render. While
  * the menu is closed it keeps the static first level the page came with: a closed dialog is not
  * laid out, and taking it out at hydration cost every page a commit of a few hundred nodes on
  * the phone's CPU (ADR 0017).

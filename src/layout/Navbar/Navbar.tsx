@@ -7,6 +7,7 @@ import { useSiteSettings } from "../../hooks/useSiteSettings";
 import { industryColumns, serviceColumns, topItemKey, topItemRoute } from "../../lib/menuData";
 import { initialMegaMenu, megaMenuReducer, type MegaMenuKey } from "./Navbar.megaMenuState";
 import { initialNavbarState, isNavbarWhite, navbarReducer } from "./Navbar.state";
+import { afterNextPaint } from "../../lib/afterNextPaint";
 import { MOBILE_MENU_ID, MobileMenu } from "../MobileMenu";
 import { IndustriesMenu, ServicesMenu } from "./Navbar.MegaMenu";
 import { Bar, Consult, Hamburger, Inner, ItemLink, Items, Trigger } from "./Navbar.styles";
@@ -166,23 +167,25 @@ export const Navbar = React.memo(function Navbar({ pathname, solidNavbar }: Navb
           ))}
         </Items>
         <Consult to={consultation.to}>{consultation.label}</Consult>
-        {/* Until the menu has hydrated (and without JavaScript) the browser opens it itself, by
-            the invoker command (or this handler does, where the browser has no invoker
-            commands); the menu takes the open dialog over as it hydrates. Once it has, React
-            opens it and cancels the browser's command. */}
+        {/* The browser opens the menu, in the tap's own task: by the invoker command (or this
+            handler, where the browser has no invoker commands), before the page has hydrated,
+            without JavaScript and after. Once the menu has hydrated, React's state follows the
+            open dialog after the frame that shows it, so the tap waits for the dialog's first
+            showing and nothing else (docs/performance.md); before, the menu takes the open
+            dialog over as it hydrates. */}
         <Hamburger
           type="button"
           aria-label="Open menu"
           aria-haspopup="dialog"
           command="show-modal"
           commandfor={MOBILE_MENU_ID}
-          onClick={(event) => {
-            if (mobileLive.current) {
-              event.preventDefault();
-              setMobileOpen(true);
-            } else if (!("command" in HTMLButtonElement.prototype)) {
-              (document.getElementById(MOBILE_MENU_ID) as HTMLDialogElement | null)?.showModal();
-            }
+          onClick={() => {
+            const menu = document.getElementById(MOBILE_MENU_ID) as HTMLDialogElement | null;
+            if (!("command" in HTMLButtonElement.prototype)) menu?.showModal();
+            if (!mobileLive.current) return;
+            afterNextPaint(() => {
+              if (menu?.open) openMobile();
+            });
           }}
         >
           <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
