@@ -558,6 +558,9 @@ describe("footer", () => {
 
     const wide = await newPage({ width: 481, height: 800 });
     await open(wide.page, "/about");
+    // Reached, as a visitor reaches it: the footer is laid out only near the viewport, at every
+    // width (content-visibility: auto, src/styles/globalCss.ts).
+    await wide.page.locator("footer").scrollIntoViewIfNeeded();
     await nextFrames(wide.page);
     assert.equal(await wide.page.locator("footer").getByRole("button", { name: "Services" }).count(), 0);
     assert.equal(

@@ -1,4 +1,5 @@
 import { DEFERRED_LAYOUT_SELECTOR, PHONE_QUERY } from "./constants";
+import { media } from "./media";
 import { theme } from "./theme";
 
 /**
@@ -65,8 +66,11 @@ img { max-width: 100%; height: auto; }
  * laid out when it nears the viewport. It stays in the page for find-in-page, keyboard focus and
  * screen readers.
  * - The footer (the site map: every service, industry and case study, about 280 elements) for
- *   good: it is the last thing on the page, so its placeholder height moves nothing above it,
- *   and "auto" keeps its real height once it has been shown.
+ *   good, at every width: it is the last thing on the page, so its placeholder height moves
+ *   nothing above it, and "auto" keeps its real height once it has been shown. Skipped, it is
+ *   also out of the restyle of the whole page that a modal dialog's opening causes (its 139
+ *   rendered elements of 841 on a service page at 1280 px: docs/performance.md). Its
+ *   placeholder is about its height at each width (922 to 986 px from md up, 1,657 below).
  * - The later sections and cards until the visitor first jumps (a key, focus without one, an
  *   in-page link, an anchor): src/lib/deferredLayout.ts then marks <html data-laid-out>, which
  *   lays the page out whole. Left as placeholders, their estimated heights would send such a
@@ -75,10 +79,12 @@ img { max-width: 100%; height: auto; }
  *   measured on every template at 375 px): otherwise the boxes of its unpainted text lie over
  *   whatever follows, and a checker that reads colours from boxes (Lighthouse's contrast audit)
  *   judged a link against the footer's background.
- * Wider screens lay everything out at once: AOS measures positions when it starts there.
+ * Wider screens lay everything else out at once: AOS measures positions when it starts there.
  */
+footer { content-visibility: auto; contain-intrinsic-size: auto 950px; }
+${media.down("md")} { footer { contain-intrinsic-size: auto 1650px; } }
 @media ${PHONE_QUERY} {
-  footer { content-visibility: auto; contain-intrinsic-size: auto 900px; }
+  footer { contain-intrinsic-size: auto 900px; }
   html:not([data-laid-out]) :is(${DEFERRED_LAYOUT_SELECTOR}) {
     content-visibility: auto; contain-intrinsic-size: auto 480px; overflow: hidden;
   }
