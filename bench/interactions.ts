@@ -24,6 +24,7 @@
  * other budgets' (bench/budgets.ts).
  */
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
+import { waitFor } from "../test/harness/wait";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/harness/chromium";
 import { throttleTo, type Calibration, type Phone } from "./phones";
 import { threadTimeIn, type ThreadEvent, type ThreadTimeSummary } from "./threadTime";
@@ -140,19 +141,18 @@ export const INTERACTIONS: Interaction[] = [
  * (not `waitForFunction`, which installs Playwright's injected script: `Input`).
  */
 async function inPage(page: Page, css: string, text?: string, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await page.evaluate(
-      ([selector, wanted]) =>
-        [...document.querySelectorAll(selector)].some(
-          (el) => el.getClientRects().length > 0 && (!wanted || (el.textContent ?? "").includes(wanted)),
-        ),
-      [css, text ?? ""] as const,
-    );
-    if (found) return;
-    if (Date.now() > until) throw new Error(`the page did not show ${css}${text ? ` with "${text}"` : ""}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitFor(
+    () =>
+      page.evaluate(
+        ([selector, wanted]) =>
+          [...document.querySelectorAll(selector)].some(
+            (el) => el.getClientRects().length > 0 && (!wanted || (el.textContent ?? "").includes(wanted)),
+          ),
+        [css, text ?? ""] as const,
+      ),
+    `the page showing ${css}${text ? ` with "${text}"` : ""}`,
+    timeoutMs,
+  );
 }
 
 /** The middle of a target, scrolled into view, in the viewport's coordinates. */
