@@ -50,7 +50,14 @@ async function expectShown(page: Page, expected: { client: string }[]): Promise<
   assert.deepEqual((await cardClients(page)).sort(), clientsOf(expected));
 }
 
-const search = (page: Page) => new URL(page.url()).search;
+/**
+ * Until the address holds `search` (the filter writes it once the change is painted:
+ * src/hooks/useUrlSearch.ts), failing with the address it holds.
+ */
+const inAddress = (page: Page, search: string) =>
+  page
+    .waitForFunction((s) => window.location.search === s, search, { timeout: 5_000 })
+    .catch(() => assert.fail(`the address's query is "${new URL(page.url()).search}", not "${search}"`));
 
 describe("the portfolio page /works", () => {
   let page: Page;
@@ -126,21 +133,21 @@ describe("the portfolio page /works", () => {
     await openPortfolio(page);
     await expectShown(page, works);
     await select(page, "Industry").selectOption("edtech");
-    assert.equal(search(page), "?industry=edtech");
+    await inAddress(page, "?industry=edtech");
     await expectShown(page, worksForIndustry(works, "edtech"));
   });
 
   test("filtering by service", async () => {
     await openPortfolio(page);
     await select(page, "Service").selectOption("react-native-development");
-    assert.equal(search(page), "?service=react-native-development");
+    await inAddress(page, "?service=react-native-development");
     await expectShown(page, worksForService(works, "react-native-development"));
   });
 
   test("filtering by platform", async () => {
     await openPortfolio(page);
     await select(page, "Platform").selectOption("pwa");
-    assert.equal(search(page), "?platform=pwa");
+    await inAddress(page, "?platform=pwa");
     await expectShown(
       page,
       works.filter((w) => w.platforms.includes("pwa")),
@@ -151,7 +158,7 @@ describe("the portfolio page /works", () => {
     await openPortfolio(page);
     await select(page, "Industry").selectOption("social-media");
     await select(page, "Service").selectOption("react-native-development");
-    assert.equal(search(page), "?industry=social-media&service=react-native-development");
+    await inAddress(page, "?industry=social-media&service=react-native-development");
     const expected = works.filter(
       (w) => w.industry === "social-media" && w.services.includes("react-native-development"),
     );
@@ -180,17 +187,17 @@ describe("the portfolio page /works", () => {
     assert.equal(await page.evaluate(() => window.scrollY), 400, "a filter change does not scroll");
 
     await page.goBack();
-    assert.equal(search(page), "?industry=travel");
+    await inAddress(page, "?industry=travel");
     await expectShown(page, worksForIndustry(works, "travel"));
     assert.equal(await select(page, "Service").inputValue(), "");
     await page.goBack();
-    assert.equal(search(page), "");
+    await inAddress(page, "");
     await expectShown(page, works);
     assert.equal(await select(page, "Industry").inputValue(), "");
     await page.goForward();
     await expectShown(page, worksForIndustry(works, "travel"));
     await page.goForward();
-    assert.equal(search(page), "?industry=travel&service=generative-ai-development");
+    await inAddress(page, "?industry=travel&service=generative-ai-development");
     await expectShown(page, [bySlug.get("advenchar")!]);
     assert.equal(await select(page, "Service").inputValue(), "generative-ai-development");
     assert.equal(await page.evaluate(() => window.scrollY), 400, "back and forward do not scroll either");
@@ -282,7 +289,7 @@ describe("the portfolio page /works", () => {
     await expectShown(page, []);
     await page.getByText("None of our published case studies matches all of these filters").waitFor();
     await page.getByRole("button", { name: `Show all ${TOTAL} case studies` }).click();
-    assert.equal(search(page), "");
+    await inAddress(page, "");
     await expectShown(page, works);
   });
 
@@ -293,7 +300,7 @@ describe("the portfolio page /works", () => {
       works.filter((w) => w.services.includes("ui-design") && w.platforms.includes("ios")),
     );
     await page.getByRole("button", { name: "Clear all filters" }).click();
-    assert.equal(search(page), "");
+    await inAddress(page, "");
     await expectShown(page, works);
     assert.equal(await select(page, "Industry").evaluate((el) => el === document.activeElement), true);
     assert.equal(await page.getByRole("button", { name: "Clear all filters" }).count(), 0);

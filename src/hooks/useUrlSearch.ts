@@ -1,4 +1,5 @@
 import * as React from "react";
+import { afterNextPaint } from "../lib/afterNextPaint";
 
 export type HistoryMode = "push" | "replace";
 
@@ -7,8 +8,8 @@ export type HistoryMode = "push" | "replace";
  *
  * It is `null` until the page has hydrated: the static HTML is built without a query, so the
  * first browser render must not use one either (that would be a hydration mismatch). After that
- * it follows the address bar: `setSearch` writes it with `history.pushState` (or
- * `replaceState`), and the back and forward buttons (`popstate`) and router navigations to the
+ * it follows the address bar: `setSearch` sets it and writes it with `history.pushState` (or
+ * `replaceState`) once the frame that shows the change is painted, and the back and forward buttons (`popstate`) and router navigations to the
  * same page with another query (a change of `location`) read it back.
  *
  * It writes the history directly rather than through Gatsby's `navigate`, which scrolls to the
@@ -33,10 +34,17 @@ export function useUrlSearch(location: {
   const setSearch = React.useCallback((next: string, mode: HistoryMode = "push") => {
     const { pathname, hash } = window.location;
     const url = `${pathname}${next}${hash}`;
-    // Keep the router's state (its key) so Gatsby's scroll restoration treats it as this page.
-    if (mode === "replace") window.history.replaceState(window.history.state, "", url);
-    else window.history.pushState(window.history.state, "", url);
     setSearchState(next);
+    // The address follows once the change is on screen. Writing the history (the document's
+    // new address, the same-document navigation's bookkeeping) took about 3 ms of host time in
+    // a /works filter change, 35 ms on the low-tier phone, that the change's frame need not
+    // wait for (docs/performance.md). Not once the visitor has left the page. The router's state (its key) is kept, so Gatsby's scroll restoration treats the
+    // new entry as this page.
+    afterNextPaint(() => {
+      if (window.location.pathname !== pathname) return;
+      if (mode === "replace") window.history.replaceState(window.history.state, "", url);
+      else window.history.pushState(window.history.state, "", url);
+    });
   }, []);
 
   return [search, setSearch];

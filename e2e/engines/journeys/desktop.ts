@@ -184,6 +184,7 @@ export async function worksFilters(d: Driver): Promise<void> {
     [expected.length, works.length],
     "the count",
   );
-  assert.equal((await d.url()).search, "?industry=edtech");
+  // The address follows once the change is painted (src/hooks/useUrlSearch.ts).
+  await d.until(() => location.search === "?industry=edtech", null, "the filter in the address");
   assert.equal(await d.count(css("h3", role("region", "Case studies"))), expected.length);
 }

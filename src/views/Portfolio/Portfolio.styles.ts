@@ -57,6 +57,10 @@ export const Toolbar = styled.div`
   gap: ${({ theme }) => theme.spacing(2)};
   min-height: 44px;
   margin-top: ${({ theme }) => theme.spacing(2)};
+  /* The clear button is in the page, hidden, while nothing is filtered (Portfolio.tsx). */
+  > [hidden] {
+    display: none;
+  }
 `;
 
 export const Status = styled.p`
