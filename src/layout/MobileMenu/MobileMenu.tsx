@@ -37,8 +37,8 @@ const Arrow = () => <span aria-hidden="true">›</span>;
  * Services and Industries open in place (<details>) and Portfolio leads to /works. Once hydrated,
  * React takes over: a dialog the browser opened becomes the drill-down at its first level. The
  * browser opens it after hydration too (the hamburger's tap shows it at once, and `open` follows
- * after that frame: src/layout/Navbar), so a tap waits for the dialog's showing, not a render. While
- * the menu is closed it keeps the static first level the page came with: a closed dialog is not
+ * after that frame: src/layout/Navbar), so a tap waits for the dialog's showing, not a render.
+ * While the menu is closed it keeps the static first level the page came with: a closed dialog is not
  * laid out, and taking it out at hydration cost every page a commit of a few hundred nodes on
  * the phone's CPU (ADR 0017).
  */
