@@ -38,9 +38,9 @@ const Arrow = () => <span aria-hidden="true">›</span>;
  * React takes over: a dialog the browser opened becomes the drill-down at its first level. The
  * browser opens it after hydration too (the hamburger's tap shows it at once, and `open` follows
  * after that frame: src/layout/Navbar), so a tap waits for the dialog's showing, not a render.
- * While the menu is closed it keeps the static first level the page came with: a closed dialog is not
- * laid out, and taking it out at hydration cost every page a commit of a few hundred nodes on
- * the phone's CPU (ADR 0017).
+ * While the menu is closed it keeps the static first level the page came with: a closed dialog
+ * is not laid out, and taking it out at hydration cost every page a commit of a few hundred
+ * nodes on the phone's CPU (ADR 0017).
  */
 function MobileMenuDialog({ open, onLive, onOpen, onClose, navigation }: MobileMenuProps) {
   const site = useSiteSettings();
