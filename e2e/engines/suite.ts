@@ -2,7 +2,15 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { Driver, Viewport } from "./driver";
 import { DESKTOP, PHONE, probeProblems } from "./journeys/common";
-import { consent, consultation, megaMenus, navbarColour, search, worksFilters } from "./journeys/desktop";
+import {
+  aliveOnItsOwn,
+  consent,
+  consultation,
+  megaMenus,
+  navbarColour,
+  search,
+  worksFilters,
+} from "./journeys/desktop";
 import { layoutProblems } from "./journeys/layout";
 import { footer, phoneMenu } from "./journeys/phone";
 
@@ -93,6 +101,11 @@ export function keyJourneys(launch: (viewport: Viewport) => Promise<Driver>): vo
       }
     });
 
+  journey(
+    "a page starts its scripts by itself once painted, before the 3 s fallback",
+    DESKTOP,
+    aliveOnItsOwn,
+  );
   journey("the navbar is transparent at 0 and 74 px of scroll, white at 75", DESKTOP, navbarColour);
   journey(
     "the mega menus open on hover and by keyboard; Escape closes and returns focus",

@@ -18,7 +18,7 @@ import {
  * evaluation (300 ms and more on a low-tier phone's CPU) then stands between the visitor and the
  * page's largest text or image. Here they are fetched and run once the page has loaded, its
  * loaded images are decoded and the browser has reported no new largest paint for three frames
- * (on a fast connection the page loads before its first paint, and an image is painted a frame
+ * (two frames in an engine that reports none, WebKit) (on a fast connection the page loads before its first paint, and an image is painted a frame
  * or two after it decodes); sooner if the visitor reaches for the page first (a key, a tap, a
  * click), and `LATEST_MS` after the document was parsed at the latest. Not preloaded: a preload,
  * even at low priority, shares the connection with the hero while it loads (Lighthouse's
@@ -79,9 +79,12 @@ export function starter(sources: readonly string[], first = ""): string {
     "function run(){if(started)return;started=1;",
     "inputs.forEach(function(t){w.removeEventListener(t,used,true)});",
     's.forEach(function(u){var e=d.createElement("script");e.src=u;e.async=false;d.body.appendChild(e)})}',
-    // Quiet: three frames since the browser last reported a largest paint (two where it reports none).
-    "function quiet(){var n=0,seen=0,o=0;try{o=new PerformanceObserver(function(l){seen+=l.getEntries().length;n=0});",
-    'o.observe({type:"largest-contentful-paint",buffered:true})}catch(e){o=0}',
+    // Quiet: three frames since the browser last reported a largest paint; two in an engine that
+    // reports none (WebKit: an observer of an entry type it lacks is created, and never called,
+    // so its visitors waited for LATEST_MS).
+    "function quiet(){var n=0,seen=0,o=0,P=w.PerformanceObserver;",
+    'try{if(P.supportedEntryTypes.indexOf("largest-contentful-paint")>=0){o=new P(function(l){seen+=l.getEntries().length;n=0});',
+    'o.observe({type:"largest-contentful-paint",buffered:true})}}catch(e){o=0}',
     "(function tick(){requestAnimationFrame(function(){n++;if(o?seen&&n>=3:n>=2){o&&o.disconnect();setTimeout(run,0)}else tick()})})()}",
     "function afterPaint(){Promise.all([].slice.call(d.images).filter(function(i){return i.complete&&i.naturalWidth}).map(function(i){return i.decode().catch(function(){})})).then(quiet)}",
     // A visitor's input before the scripts: marked for the hydration gate, and the scripts start.

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import path from "node:path";
 import { loadContent } from "../../../gatsby/lib/content";
+import { LATEST_MS } from "../../../gatsby/lib/scriptsAfterFirstView";
 import { worksForIndustry } from "../../../gatsby/lib/relations";
 import { routeTable } from "../../../test/harness/routes";
 import { uniqueEmail, waitForRequest } from "../../lib/outbox";
@@ -31,6 +32,31 @@ export async function navbarColour(d: Driver): Promise<void> {
       `the navbar ${colour} at ${y} px`,
     );
   }
+}
+
+/**
+ * A page comes alive by itself once it has painted (gatsby/lib/scriptsAfterFirstView.ts): with no
+ * key, tap or click from the visitor, its scripts start sooner than the starter's fallback,
+ * `LATEST_MS` after the document was parsed. Until they run, the mega menus do not open on hover.
+ * On a second page: the first in a browser just started waits for its compositor (WebKitGTK drew
+ * its second frame 1,077 ms after its first there, under Xvfb), which says nothing of the page.
+ */
+export async function aliveOnItsOwn(d: Driver): Promise<void> {
+  await d.open("/");
+  await d.open("/about");
+  const startedAfter = await d.run(() => {
+    const parsed = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming)
+      .domInteractive;
+    const startup = performance
+      .getEntriesByType("resource")
+      .find((r) => /\/static\/gatsby-startup-[0-9a-f]+\.js$/.test(r.name));
+    return startup ? Math.round(startup.startTime - parsed) : null;
+  }, null);
+  assert.notEqual(startedAfter, null, "the page fetched its start-up script");
+  assert.ok(
+    startedAfter! < LATEST_MS,
+    `the scripts started ${startedAfter} ms after the document was parsed: the ${LATEST_MS} ms fallback's, not the page's own signal`,
+  );
 }
 
 export async function megaMenus(d: Driver): Promise<void> {
