@@ -111,7 +111,10 @@ export function loadTag(id: string, defaultStorage: ConsentValue, granted = fals
  * window of some browsers), or where it is slow to start, Partytown would fall back to running
  * the tag on the page, by copying its scripts into inline ones the site's policy forbids: a
  * violation, and analytics on the main thread. So it is not started without a service worker,
- * and waits for a slow one (`fallbackTimeout: 0`): such a visitor goes unmeasured.
+ * and waits for a slow one (`fallbackTimeout: 0`): such a visitor goes unmeasured. Partytown
+ * also falls back when the browser refuses to register its service worker (site data blocked:
+ * the registration's promise rejects), so the worker is registered here first, and Partytown's
+ * loader, which registers the same one, comes only once that has succeeded.
  */
 export function startPartytown(win: Window = window): void {
   if (started || !win.navigator.serviceWorker) return;
@@ -122,10 +125,15 @@ export function startPartytown(win: Window = window): void {
     forward: [...WORKER_FUNCTIONS],
     fallbackTimeout: 0,
   };
-  const script = win.document.createElement("script");
-  script.src = `${PARTYTOWN_LIB}partytown.js`;
-  script.addEventListener("load", () => flushPending(win), { once: true });
-  win.document.head.appendChild(script);
+  win.navigator.serviceWorker.register(`${PARTYTOWN_LIB}partytown-sw.js`, { scope: PARTYTOWN_LIB }).then(
+    () => {
+      const script = win.document.createElement("script");
+      script.src = `${PARTYTOWN_LIB}partytown.js`;
+      script.addEventListener("load", () => flushPending(win), { once: true });
+      win.document.head.appendChild(script);
+    },
+    () => undefined,
+  );
 }
 
 /**

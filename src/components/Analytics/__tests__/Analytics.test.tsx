@@ -17,9 +17,21 @@ import {
 import { useSiteSettings } from "../../../hooks/useSiteSettings";
 import { Analytics } from "../Analytics";
 
-/** The browsers Partytown runs in have a service worker; jsdom has none. */
-const withServiceWorker = () =>
-  Object.defineProperty(navigator, "serviceWorker", { value: {}, configurable: true });
+/**
+ * The browsers Partytown runs in have a service worker; jsdom has none. `refused`: the browser
+ * refuses the registration (its cookies and site data blocked), as its promise says.
+ */
+const withServiceWorker = (refused = false) =>
+  Object.defineProperty(navigator, "serviceWorker", {
+    value: {
+      register: jest.fn(() =>
+        refused
+          ? Promise.reject(new DOMException("The operation is insecure.", "SecurityError"))
+          : Promise.resolve({}),
+      ),
+    },
+    configurable: true,
+  });
 beforeAll(withServiceWorker);
 
 jest.mock("../../../hooks/useSiteSettings");
@@ -217,13 +229,28 @@ describe("page views on client-side navigation", () => {
     withServiceWorker();
   });
 
-  test("calls made before Partytown's stubs exist wait for its loader, then go in order", () => {
+  test("where the browser refuses its service worker, Partytown is not started (it would copy the tag into inline scripts the policy blocks)", async () => {
+    withServiceWorker(true);
+    startPartytown();
+    const register = jest.mocked(navigator.serviceWorker.register);
+    await (register.mock.results[0].value as Promise<unknown>).catch(() => undefined);
+    await Promise.resolve();
+    expect(register).toHaveBeenCalledWith("/~partytown/partytown-sw.js", {
+      scope: "/~partytown/",
+    });
+    expect(document.querySelector('script[src="/~partytown/partytown.js"]')).toBeNull();
+    withServiceWorker();
+  });
+
+  test("calls made before Partytown's stubs exist wait for its loader, then go in order", async () => {
     delete (window as unknown as { gtag?: jest.Mock }).gtag;
     trackPageView(location, { pathname: "/", search: "", hash: "" });
     jest.runAllTimers();
     startPartytown();
     Object.assign(window, { gtag });
     expect(gtag).not.toHaveBeenCalled();
+    // Started once its service worker is registered (the loader then registers the same one).
+    await waitFor(() => expect(partytownLoader()).toHaveLength(1));
     document.querySelector('script[src="/~partytown/partytown.js"]')!.dispatchEvent(new Event("load"));
     expect(gtag).toHaveBeenCalledWith(
       "event",
