@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { launch, type LaunchedChrome } from "chrome-launcher";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/harness/chromium";
+import { browserOwnPaths, withoutBrowserOwnRequests, type DevtoolsEvent } from "./browserRequests";
 import { PHONES, slowdownFor, type PhoneId } from "./phones";
 import { toThreadTime, type TraceEvent } from "./threadTime";
 
@@ -244,6 +245,16 @@ export async function openLighthouse(chromeFlags: string[] = []): Promise<Lighth
         // The main thread's tasks at the time it was running, not the time the host's two cores
         // were busy with the rest of Chromium (bench/threadTime.ts).
         toThreadTime(core.mainThreadEvents(gathered.artifacts.Trace));
+        // Without the requests the browser makes on its own once the page has loaded (the
+        // favicon, the manifest and its icon), which a phone makes after its largest paint and
+        // this host's unthrottled load made on either side of it (bench/browserRequests.ts); their
+        // bytes still count.
+        const own = withoutBrowserOwnRequests(
+          gathered.artifacts.DevtoolsLog as DevtoolsEvent[],
+          new URL(url).origin,
+          browserOwnPaths(publicDir),
+        );
+        gathered.artifacts.DevtoolsLog = own.log;
         return {
           hostIndex: gathered.artifacts.BenchmarkIndex,
           audit: async (hostIndex) => {
@@ -251,7 +262,13 @@ export async function openLighthouse(chromeFlags: string[] = []): Promise<Lighth
             for (const target of PHONES) {
               const slowdown = slowdownFor(hostIndex, target);
               const lhr = await audit(gathered, slowdown, url);
-              byPhone[target.id] = { ...figures(lhr, url, publicDir), benchmarkIndex: hostIndex, slowdown };
+              const f = figures(lhr, url, publicDir);
+              byPhone[target.id] = {
+                ...f,
+                totalBytes: f.totalBytes + own.bytes,
+                benchmarkIndex: hostIndex,
+                slowdown,
+              };
             }
             return byPhone;
           },
