@@ -57,7 +57,6 @@ export interface Problem {
 export const NOT_YET_HELD: readonly { budget: Budget; phone?: PhoneId; about?: string }[] = [
   { budget: "tbt", phone: "low" },
   { budget: "interaction", phone: "low" },
-  { budget: "lcpVsZeroJs" },
   // The consultation dialog's first showing on the mid-tier phone: medians of 88 to 128 ms in the
   // fresh-clone runs, against 100. Nearly all of it is the browser's style, layout and paint of
   // the dialog and of the page made inert behind it, not script: the modal's opening restyles
