@@ -58,7 +58,7 @@ export const NOT_YET_HELD: readonly { budget: Budget; phone?: PhoneId; about?: s
   { budget: "tbt", phone: "low" },
   { budget: "interaction", phone: "low" },
   // The consultation dialog's first showing on the mid-tier phone: medians of 88 to 128 ms in the
-  // fresh-clone runs, against 100. Nearly all of it is the browser's style, layout and paint of
+  // fresh-clone runs (88 in that of e7de7ca), against 100. Nearly all of it is the browser's style, layout and paint of
   // the dialog and of the page made inert behind it, not script: the modal's opening restyles
   // every link, button and icon the page renders (bench/findings.md).
   { budget: "interaction", phone: "mid", about: "consultation modal opens" },
