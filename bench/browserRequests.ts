@@ -21,8 +21,19 @@ import path from "node:path";
 const LINK = /<link\b[^>]*>/gi;
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
 
-/** The paths of a site's favicon, manifest and manifest icons, read from its home page and manifest. */
+const read = new Map<string, Set<string>>();
+
+/**
+ * The paths of a site's favicon, manifest and manifest icons, read from its home page and manifest
+ * (once per folder: every performance run of a site asks).
+ */
 export function browserOwnPaths(publicDir: string): Set<string> {
+  const dir = path.resolve(publicDir);
+  if (!read.has(dir)) read.set(dir, readOwnPaths(dir));
+  return read.get(dir)!;
+}
+
+function readOwnPaths(publicDir: string): Set<string> {
   const paths = new Set<string>();
   const home = path.join(publicDir, "index.html");
   if (!fs.existsSync(home)) return paths;

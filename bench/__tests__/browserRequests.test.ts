@@ -22,8 +22,9 @@ test("the favicon, the manifest and the manifest's icons are the browser's own r
       "/manifest.webmanifest",
     ]);
     // A site without them (the bare Gatsby page): none.
-    fs.writeFileSync(path.join(dir, "index.html"), "<html><head></head></html>");
-    expect(browserOwnPaths(dir).size).toBe(0);
+    fs.mkdirSync(path.join(dir, "bare"));
+    fs.writeFileSync(path.join(dir, "bare", "index.html"), "<html><head></head></html>");
+    expect(browserOwnPaths(path.join(dir, "bare")).size).toBe(0);
   } finally {
     fs.rmSync(dir, { recursive: true });
   }

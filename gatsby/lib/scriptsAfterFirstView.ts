@@ -18,8 +18,8 @@ import {
  * evaluation (300 ms and more on a low-tier phone's CPU) then stands between the visitor and the
  * page's largest text or image. Here they are fetched and run once the page has loaded, its
  * loaded images are decoded and the browser has reported no new largest paint for three frames
- * (two frames in an engine that reports none, WebKit) (on a fast connection the page loads before its first paint, and an image is painted a frame
- * or two after it decodes); sooner if the visitor reaches for the page first (a key, a tap, a
+ * (two frames in an engine that reports none, WebKit; on a fast connection the page loads before
+ * its first paint, and an image is painted a frame or two after it decodes); sooner if the visitor reaches for the page first (a key, a tap, a
  * click), and `LATEST_MS` after the document was parsed at the latest. Not preloaded: a preload,
  * even at low priority, shares the connection with the hero while it loads (Lighthouse's
  * simulation of a phone's network counted it against the largest paint: 1,435 against 1,064 ms

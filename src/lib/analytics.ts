@@ -27,6 +27,8 @@ type WorkerFunction = (typeof WORKER_FUNCTIONS)[number];
 
 /** Where Gatsby copies Partytown's files at build time (its internal plugin, onPreBootstrap). */
 export const PARTYTOWN_LIB = "/~partytown/";
+/** Partytown's service worker in that folder: registered here first, and named to Partytown (`swPath`). */
+const PARTYTOWN_SW = "partytown-sw.js";
 
 /** The site runs no ads: the three advertising signals are denied for everyone, always. */
 const NO_ADS = { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied" } as const;
@@ -63,7 +65,7 @@ export function tagSetupScript({ id, storage, granted }: TagPlan): string {
 }
 
 interface PartytownWindow {
-  partytown?: { lib: string; debug: boolean; forward: string[]; fallbackTimeout: number };
+  partytown?: { lib: string; swPath: string; debug: boolean; forward: string[]; fallbackTimeout: number };
 }
 type WorkerWindow = Partial<Record<WorkerFunction, (...args: unknown[]) => void>>;
 
@@ -121,11 +123,12 @@ export function startPartytown(win: Window = window): void {
   started = true;
   (win as unknown as PartytownWindow).partytown = {
     lib: PARTYTOWN_LIB,
+    swPath: PARTYTOWN_SW,
     debug: false,
     forward: [...WORKER_FUNCTIONS],
     fallbackTimeout: 0,
   };
-  win.navigator.serviceWorker.register(`${PARTYTOWN_LIB}partytown-sw.js`, { scope: PARTYTOWN_LIB }).then(
+  win.navigator.serviceWorker.register(`${PARTYTOWN_LIB}${PARTYTOWN_SW}`, { scope: PARTYTOWN_LIB }).then(
     () => {
       const script = win.document.createElement("script");
       script.src = `${PARTYTOWN_LIB}partytown.js`;

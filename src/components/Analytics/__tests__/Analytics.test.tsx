@@ -60,7 +60,9 @@ const workerScripts = () => [
   ...document.querySelectorAll<HTMLScriptElement>('script[type="text/partytown"]'),
 ];
 const partytownLoader = () => document.querySelectorAll('script[src="/~partytown/partytown.js"]');
-type PartytownWindow = Window & { partytown?: { forward: string[]; lib: string; debug: boolean } };
+type PartytownWindow = Window & {
+  partytown?: { forward: string[]; lib: string; swPath: string; debug: boolean };
+};
 const PROXIED_GTAG = (id: string) => `/__third-party-proxy?url=${encodeURIComponent(gtagScriptUrl(id))}`;
 
 jest.mock("../../../lib/fieldMetrics", () => ({ reportFieldMetrics: jest.fn() }));
@@ -115,10 +117,15 @@ describe("the tag and the banner", () => {
     expect(code).not.toContain('"update"');
     expect((window as PartytownWindow).partytown).toEqual({
       lib: "/~partytown/",
+      // The worker registered before Partytown's loader came: the one Partytown registers.
+      swPath: "partytown-sw.js",
       debug: false,
       forward: ["gtag", "analyticsOptOut"],
       // No main-thread fallback when the service worker is slow (the policy forbids it).
       fallbackTimeout: 0,
+    });
+    expect(navigator.serviceWorker.register).toHaveBeenCalledWith("/~partytown/partytown-sw.js", {
+      scope: "/~partytown/",
     });
     // Nothing of Google's on the page itself.
     expect(document.querySelectorAll("script:not([type])[src*='googletagmanager']")).toHaveLength(0);
