@@ -1,24 +1,27 @@
 /**
  * Interaction latency in the lab (issues 27 and 38): how long the page takes to answer a tap, a
- * click or a key on each phone's CPU (bench/phones.ts: the host measured in the page just before
- * the interaction, its CPU slowed to the phone's by CDP), measured with Event Timing, the API
- * behind the field's INP. Each interaction runs on a freshly loaded, hydrated page, from raw
- * input events (trusted, as a visitor's are: `Input`), for the visitor from outside the
- * consent regions (analytics on: Partytown's worker and the tag are running, as they are for most
- * visitors), with the outside services answered by the benchmark's stub as in the Lighthouse
- * runs (bench/thirdPartyStub.ts: the caller passes its Chromium flags).
+ * click or a key on each phone (bench/phones.ts), measured with Event Timing, the API behind the
+ * field's INP. Each interaction runs on a freshly loaded, hydrated page, from raw input events
+ * (trusted, as a visitor's are: `Input`), for the visitor from outside the consent regions
+ * (analytics on: Partytown's worker and the tag are running, as they are for most visitors), with
+ * the outside services answered by the benchmark's stub as in the Lighthouse runs
+ * (bench/thirdPartyStub.ts: the caller passes its Chromium flags).
  *
- * - Event Timing's duration: from the input's hardware timestamp to the next paint after its
- *   handlers ran (what INP counts), the longest entry of the interaction. Durations under 16 ms
- *   are not reported by the browser: such an interaction counts as 16 ms.
- * - Where the answer needs more than the input's handlers (the consultation modal's chunk, the
- *   search's results), the figure runs from the input's timestamp to the end of the frame that
- *   shows the answer (the input's own Event Timing duration only reaches the first paint after
- *   it), whichever is longer.
+ * - What is measured: from the input's timestamp to the frame that shows the answer. That frame
+ *   is the first after the input's handlers (Event Timing's duration, what INP counts; durations
+ *   under 16 ms are not reported by the browser: such an interaction counts as 16 ms), or, where
+ *   the answer needs more than the handlers (the consultation modal's chunk, the search's
+ *   results), the first frame that shows it.
+ * - How a phone is emulated: each run is traced at the host's speed, and computed for each phone
+ *   as the Lighthouse rows are (`onPhone`): the page's main thread running between the input and
+ *   the commit of that frame (its tasks at thread time, bench/threadTime.ts) is stretched by the
+ *   calibrated slowdown, the waits stay as the host took them, and the frame takes one refresh to
+ *   reach the screen. CDP's CPU throttling did this until 2026-12-02; on a 2-core host it keeps a
+ *   whole core spinning (Chromium's throttler busy-waits in the main thread, even while the page
+ *   is idle) and stretches the main thread's waits as if it were running, and the frame's raster
+ *   and draw, done in software on this host, came on top (docs/performance.md).
  * - Each interaction starts on a settled page: hydrated, the analytics tag started, the
- *   network quiet (what the page fetches at idle has arrived) and the browser idle. The page is
- *   loaded at full speed (the state it settles in is the same) and slowed only for the
- *   interaction, after the host is measured: the phone's CPU for the input and what follows.
+ *   network quiet (what the page fetches at idle has arrived) and the browser idle.
  *
  * `npm run bench` runs it after the Lighthouse rows; the budget and its confirmation are the
  * other budgets' (bench/budgets.ts).
@@ -26,8 +29,9 @@
 import { chromium, type Browser, type CDPSession, type Page } from "playwright-core";
 import { waitFor } from "../test/harness/wait";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/harness/chromium";
-import { throttleTo, type Calibration, type Phone } from "./phones";
-import { threadTimeIn, type ThreadEvent, type ThreadTimeSummary } from "./threadTime";
+import { calibrationIndex } from "./lighthouse";
+import { measureHostIndex, PHONES, slowdownFor, type Calibration, type Phone } from "./phones";
+import { frameCommitEnd, threadTimeIn, type ThreadEvent } from "./threadTime";
 
 /**
  * An element of the page, found in the page: the first match of `css` that is shown and, when
@@ -41,7 +45,7 @@ export interface Target {
 /**
  * The measured input: a click or a tap at the middle of a target, or a key. It is sent as raw
  * input (CDP's Input domain, as Playwright's mouse, touchscreen and keyboard send it), the
- * target's box found before the CPU is slowed. Nothing of Playwright's own code is in the page
+ * target's box found before the trace starts. Nothing of Playwright's own code is in the page
  * when it is sent: its locators and `waitForFunction` install its injected script, which listens
  * to every pointer and mouse event on the window for the rest of the page's life (its hit-target
  * checks), work no visitor's browser does, which showed in a traced consultation-dialog click on
@@ -185,7 +189,7 @@ const OBSERVE = `
   window.__events = [];
   new PerformanceObserver(function (list) {
     list.getEntries().forEach(function (e) {
-      if (e.interactionId) window.__events.push({ start: e.startTime, duration: e.duration, id: e.interactionId });
+      if (e.interactionId) window.__events.push({ start: e.startTime, duration: e.duration, handled: e.processingEnd });
     });
   }).observe({ type: "event", durationThreshold: 16, buffered: true });
   window.__inputs = [];
@@ -198,8 +202,9 @@ const OBSERVE = `
         var el = document.querySelector(selector);
         if (el && el.getClientRects().length > 0 && (!text || el.textContent.indexOf(text) >= 0)) {
           // This frame paints it: the first task after the frame (a message) runs once it is painted.
+          var found = performance.now();
           var channel = new MessageChannel();
-          channel.port1.onmessage = function () { resolve(performance.now()); };
+          channel.port1.onmessage = function () { resolve({ found: found, painted: performance.now() }); };
           channel.port2.postMessage(null);
         } else requestAnimationFrame(check);
       })();
@@ -207,22 +212,51 @@ const OBSERVE = `
   };
 `;
 
-export interface InteractionRun extends Calibration {
-  ms: number;
+/** One run of an interaction at the host's speed, traced (`measureOnce`). */
+export interface TracedRun {
+  /** The host's `benchmarkIndex`, measured in the page just before the run. */
+  hostIndex: number;
+  /** The interaction on the host, as the benchmark defines it (see the header), in ms. */
+  hostMs: number;
   /**
-   * A traced run's page main thread during the interaction (`{ traced: true }`: the CPU left at
-   * the host's speed), on the wall and running.
+   * From the input to the end of the main thread's commit of the frame that shows the answer, on
+   * the host, in ms: the part of `hostMs` before the frame leaves the page's main thread.
    */
-  mainThread?: ThreadTimeSummary;
+  committedMs: number;
+  /**
+   * The page's main thread running in `committedMs` (its tasks at thread time:
+   * bench/threadTime.ts), in ms: the part a phone's CPU stretches.
+   */
+  mainThreadMs: number;
 }
 
-export interface MeasureOptions {
-  /**
-   * Leave the page's CPU at the host's speed and trace the interaction, to read how much of it
-   * was the page's main thread running (`mainThread`): the page's own work, which the
-   * calibration scales to a phone, apart from the waiting and the drawing around it.
-   */
-  traced?: boolean;
+/** A run's figure on one phone. */
+export interface InteractionRun extends TracedRun {
+  /** The index the interaction's runs are calibrated with (`calibrationIndex`) and its slowdown. */
+  calibration: Pick<Calibration, "hostIndex" | "slowdown">;
+  /** The interaction on the phone, in ms (`onPhone`). */
+  ms: number;
+}
+
+/**
+ * What a phone takes from the main thread's commit to the frame on screen: one frame at 60 Hz.
+ * On a phone the compositor rasters and draws on the GPU and on cores the main thread does not
+ * use; on this host both are done in software on the same two cores (Chromium has no GPU here):
+ * the display compositor's draw of one 1280 x 800 frame took 20 ms, and the frame reached the
+ * screen 50 ms after the commit of a 15 ms menu click (docs/performance.md). Lighthouse's
+ * simulation, which the page-load rows use, counts none of it.
+ */
+export const PRESENTATION_MS = 1000 / 60;
+
+/**
+ * A traced run on `phone`: the main thread's running time between the input and the commit of
+ * the frame that shows the answer takes `slowdown` times as long; the waits between and inside
+ * its tasks as long as on the host; then one frame to the screen (`PRESENTATION_MS`). The
+ * page-load rows are simulated the same way (bench/lighthouse.ts); docs/performance.md says why
+ * this replaced CDP's CPU throttling (on two cores it spins one of them whole, even idle).
+ */
+export function onPhone(run: TracedRun, hostIndex: number, phone: Phone): number {
+  return run.committedMs + run.mainThreadMs * (slowdownFor(hostIndex, phone) - 1) + PRESENTATION_MS;
 }
 
 /** The trace's user-timing mark at the start of the measurement: it ties the page's clock to the trace's. */
@@ -250,14 +284,8 @@ async function startTrace(cdp: CDPSession): Promise<{ stop: () => Promise<Thread
   };
 }
 
-/** One measurement of one interaction on `phone`, in ms, with the calibration it ran at. */
-async function measureOnce(
-  browser: Browser,
-  baseUrl: string,
-  interaction: Interaction,
-  phone: Phone,
-  { traced = false }: MeasureOptions = {},
-): Promise<InteractionRun> {
+/** One traced run of one interaction, at the host's speed. */
+async function measureOnce(browser: Browser, baseUrl: string, interaction: Interaction): Promise<TracedRun> {
   const context = await browser.newContext({
     viewport: interaction.viewport,
     baseURL: baseUrl,
@@ -283,11 +311,10 @@ async function measureOnce(
     await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 5000 })));
     await interaction.prepare?.(page);
     const send = await aim(page, interaction.input);
-    // The host's speed now, then the phone's CPU for the interaction and what follows it.
-    const calibration = await throttleTo(page, cdp, phone);
-    if (traced) await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    // The host's speed now, just before the run it calibrates.
+    const hostIndex = await measureHostIndex(page);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
-    const trace = traced ? await startTrace(cdp) : undefined;
+    const trace = await startTrace(cdp);
     const before = await page.evaluate((mark) => {
       const w = window as unknown as { __events: unknown[] };
       w.__events = [];
@@ -297,21 +324,25 @@ async function measureOnce(
     const shown = interaction.until
       ? page.evaluate(
           ({ selector, text }) =>
-            (window as unknown as { __shown: (s: string, t?: string) => Promise<number> }).__shown(
-              selector,
-              text,
-            ),
+            (
+              window as unknown as {
+                __shown: (s: string, t?: string) => Promise<{ found: number; painted: number }>;
+              }
+            ).__shown(selector, text),
           interaction.until,
         )
       : undefined;
     await send();
-    const end = shown ? await shown : undefined;
+    const answer = shown ? await shown : undefined;
     // Event Timing entries arrive after the paint that ends them: wait two frames, then read.
     await page.evaluate(
       () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 50)))),
     );
     const { events, inputs } = await page.evaluate(() => {
-      const w = window as unknown as { __events: { start: number; duration: number }[]; __inputs: number[] };
+      const w = window as unknown as {
+        __events: { start: number; duration: number; handled: number }[];
+        __inputs: number[];
+      };
       return { events: w.__events, inputs: w.__inputs };
     });
     // The input's own timestamp: Event Timing leaves out events that took under 16 ms, so a quick
@@ -319,15 +350,27 @@ async function measureOnce(
     const starts = [...events.map((e) => e.start), ...inputs];
     const start = starts.length ? Math.min(...starts) : before;
     const eventTiming = Math.max(16, ...events.map((e) => e.duration));
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-    const ms = end === undefined ? eventTiming : Math.max(eventTiming, end - start);
-    if (!trace) return { ...calibration, ms };
+    const hostMs = answer === undefined ? eventTiming : Math.max(eventTiming, answer.painted - start);
+    // When the answer was in the page: the shown selector found, or the handlers of the event
+    // whose frame came last done (its frame is the interaction's end).
+    const last = [...events].sort((a, b) => b.start + b.duration - (a.start + a.duration))[0];
+    const answered =
+      answer && answer.painted - start >= eventTiming
+        ? answer.found
+        : (last?.handled ?? Math.max(start, ...inputs));
     const traceEvents = await trace.stop();
     // The mark was made on the page's main thread, at `before` on the page's clock.
     const mark = traceEvents.find((e) => e.name === MARK);
     if (!mark) throw new Error(`the trace of "${interaction.name}" has no ${MARK} mark`);
-    const from = mark.ts + (start - before) * 1000;
-    return { ...calibration, ms, mainThread: threadTimeIn(traceEvents, mark, from, from + ms * 1000) };
+    const at = (pageMs: number) => mark.ts + (pageMs - before) * 1000;
+    const committed = frameCommitEnd(traceEvents, mark, at(answered), at(start + hostMs));
+    const from = at(start);
+    return {
+      hostIndex,
+      hostMs,
+      committedMs: (committed - from) / 1000,
+      mainThreadMs: threadTimeIn(traceEvents, mark, from, committed).threadMs,
+    };
   } finally {
     await context.close();
   }
@@ -336,7 +379,7 @@ async function measureOnce(
 export interface InteractionFigures {
   interaction: Interaction;
   phone: Phone;
-  /** Each run's latency and calibration. */
+  /** Each run's figure on the phone, with the calibration it was computed at. */
   runs: InteractionRun[];
   medianMs: number;
 }
@@ -344,8 +387,11 @@ export interface InteractionFigures {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * `runs` measurements of each interaction (or of those named) on each of `phones`, each on a
- * fresh page; the median. `chromeFlags` send the outside services to the benchmark's stub.
+ * `runs` traced runs of each interaction (or of those named), each on a fresh page, computed for
+ * each of `phones`; the median. The runs of an interaction are calibrated with the highest index
+ * they measured, as a page's Lighthouse runs are (`calibrationIndex`, bench/lighthouse.ts: the
+ * cores being shared lowers a reading, and the main thread's thread time leaves the sharing out).
+ * `chromeFlags` send the outside services to the benchmark's stub.
  */
 export async function measureInteractions(
   baseUrl: string,
@@ -353,7 +399,6 @@ export async function measureInteractions(
   chromeFlags: string[],
   phones: readonly Phone[],
   only: readonly Interaction[] = INTERACTIONS,
-  options: MeasureOptions = {},
 ): Promise<InteractionFigures[]> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -362,11 +407,13 @@ export async function measureInteractions(
   });
   try {
     const out: InteractionFigures[] = [];
-    for (const interaction of only)
+    for (const interaction of only) {
+      const traced: TracedRun[] = [];
+      for (let i = 0; i < runs; i++) traced.push(await measureOnce(browser, baseUrl, interaction));
+      const hostIndex = calibrationIndex(traced);
       for (const phone of phones) {
-        const measured: InteractionRun[] = [];
-        for (let i = 0; i < runs; i++)
-          measured.push(await measureOnce(browser, baseUrl, interaction, phone, options));
+        const calibration = { hostIndex, slowdown: slowdownFor(hostIndex, phone) };
+        const measured = traced.map((run) => ({ ...run, calibration, ms: onPhone(run, hostIndex, phone) }));
         out.push({
           interaction,
           phone,
@@ -374,6 +421,7 @@ export async function measureInteractions(
           medianMs: Math.round(median(measured.map((r) => r.ms))),
         });
       }
+    }
     return out;
   } finally {
     await browser.close();
@@ -381,47 +429,27 @@ export async function measureInteractions(
 }
 
 if (require.main === module) {
-  // `npx tsx bench/interactions.ts [runs] [country] [--main-thread]`: the interaction figures
-  // alone, on the build in ./public, for the outside visitor (US; the benchmark's stub behind the
-  // site's proxy), on each phone. With --main-thread, traced runs at the host's speed instead: each
-  // interaction's time on the host, its page main thread's time in it, and that running time
-  // scaled to each phone (docs/performance.md, "The interactions at the main thread's own time").
+  // `npx tsx bench/interactions.ts [runs] [country]`: the interaction figures alone, on the build
+  // in ./public, for the outside visitor (US; the benchmark's stub behind the site's proxy): each
+  // run on the host and its main thread's running part, then each phone's figure.
   void (async () => {
     const { serveStatic } = await import("./staticServer");
     const { startThirdPartyStub } = await import("./thirdPartyStub");
     const { routeTable } = await import("../test/harness/routes");
-    const { PHONES, slowdownFor } = await import("./phones");
-    const traced = process.argv.includes("--main-thread");
-    const [runs = "3", country = "US"] = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+    const [runs = "3", country = "US"] = process.argv.slice(2);
     const stub = await startThirdPartyStub(country, routeTable().site.countryLookupUrl);
     const server = await serveStatic("public", `127.0.0.1:${stub.port}`);
     try {
-      if (traced) {
-        for (const f of await measureInteractions(
-          server.url,
-          Number(runs),
-          stub.chromeFlags,
-          [PHONES[0]],
-          INTERACTIONS,
-          {
-            traced: true,
-          },
-        ))
-          for (const r of f.runs) {
-            const running = r.mainThread!.threadMs;
-            const scaled = PHONES.map(
-              (p) => `${p.name} ${Math.round(running * slowdownFor(r.hostIndex, p))} ms`,
-            );
-            process.stdout.write(
-              `${f.interaction.name}: ${Math.round(r.ms)} ms on the host (index ${Math.round(r.hostIndex)}); main thread ${running.toFixed(1)} ms running of ${r.mainThread!.wallMs.toFixed(1)} ms; scaled: ${scaled.join(", ")}\n`,
-            );
-          }
-        return;
-      }
-      for (const f of await measureInteractions(server.url, Number(runs), stub.chromeFlags, PHONES))
-        process.stdout.write(
-          `${f.interaction.name}, ${f.phone.name}: ${f.medianMs} ms (runs ${f.runs.map((r) => `${Math.round(r.ms)} at ${Math.round(r.hostIndex)}/${r.slowdown.toFixed(1)}x`).join(", ")})\n`,
+      for (const f of await measureInteractions(server.url, Number(runs), stub.chromeFlags, PHONES)) {
+        const { hostIndex, slowdown } = f.runs[0].calibration;
+        const each = f.runs.map(
+          (r) =>
+            `${Math.round(r.ms)} (host ${Math.round(r.hostMs)} ms, committed at ${r.committedMs.toFixed(1)} ms, main thread ${r.mainThreadMs.toFixed(1)} ms, index ${Math.round(r.hostIndex)})`,
         );
+        process.stdout.write(
+          `${f.interaction.name}, ${f.phone.name}: ${f.medianMs} ms at ${Math.round(hostIndex)}/${slowdown.toFixed(1)}x; runs ${each.join(", ")}\n`,
+        );
+      }
     } finally {
       await server.stop();
       await stub.stop();

@@ -9,6 +9,7 @@ import { CHROMIUM_PATH } from "../test/harness/chromium";
 import { BUDGET, score } from "./budgets";
 import type { GrowthFigures } from "./growth";
 import type { Figures } from "./lighthouse";
+import { PRESENTATION_MS, type InteractionRun } from "./interactions";
 import { calibrationLabel, PHONES, type Phone } from "./phones";
 
 const root = path.resolve(__dirname, "..");
@@ -87,17 +88,18 @@ export function row({
   ].join(" | ")} |`;
 }
 
-/** A row of the table for an interaction on one phone: the median and each run, with its calibration. */
+/**
+ * A row of the table for an interaction on one phone: the median and each run (its time on the
+ * host and its main thread's running part in brackets), with the calibration they were computed at.
+ */
 export function interactionRow(
   name: string,
   p: string,
   visitor: string,
   phone: Phone,
-  runs: { ms: number; hostIndex: number; slowdown: number }[],
+  runs: InteractionRun[],
   medianMs: number,
 ): string {
-  const hosts = runs.map((r) => Math.round(r.hostIndex));
-  const slowdowns = runs.map((r) => r.slowdown.toFixed(1));
   const blanks = Array.from({ length: COLUMNS.length - 6 }, () => "");
   return `| ${[
     `interaction: ${name}`,
@@ -105,8 +107,8 @@ export function interactionRow(
     visitor,
     phone.name,
     ...blanks,
-    `${hosts.join(", ")}; ${slowdowns.join(", ")}x`,
-    `${medianMs} ms (${runs.map((r) => Math.round(r.ms)).join(", ")})`,
+    calibrationLabel(runs[0].calibration),
+    `${medianMs} ms (${runs.map((r) => `${Math.round(r.ms)}: host ${Math.round(r.hostMs)}, committed ${Math.round(r.committedMs)}, main thread ${r.mainThreadMs.toFixed(1)}`).join("; ")})`,
   ].join(" | ")} |`;
 }
 
@@ -150,7 +152,7 @@ export function writePerformanceDoc(
   const date = new Date().toISOString().slice(0, 10);
   const text = `# Performance
 
-Measured by \`npm run bench\` on ${date}, for two phones: a ${phoneList()}. Every figure is computed for both by calibration, whatever the host (\`bench/phones.ts\`, ADR 0017): Lighthouse measures the host's \`benchmarkIndex\` at the start of each run, and each run's trace, each main-thread task taken at its thread time (the host's two cores also run the rest of Chromium, which a phone runs on its other cores: \`bench/threadTime.ts\`), is audited once per phone with a CPU slowdown of host index / phone index, the host index being the highest of the page's runs (sharing the cores lowers it, as it lengthens the tasks' wall time: \`calibrationIndex\` in \`bench/lighthouse.ts\`); the interactions and the search timing measure the host in the page just before each run and slow its CPU by the same ratio (CDP). No run is repeated or left unjudged because the host is slow: each row prints the host's index and the slowdown used. Lighthouse ${lighthouseVersion()} (default mobile emulation and simulated throttling; per page and visitor one run for accessibility, best practices and SEO, then ${RUNS} performance-only run${RUNS === 1 ? "" : "s"}, median; the category runs go several at a time first, the performance runs one at a time), in Debian's ${chromiumVersion()}, on this project's 2-core machine. This file is rewritten by every run.
+Measured by \`npm run bench\` on ${date}, for two phones: a ${phoneList()}. Every figure is computed for both by calibration, whatever the host (\`bench/phones.ts\`, ADR 0017): Lighthouse measures the host's \`benchmarkIndex\` at the start of each run, and each run's trace, each main-thread task taken at its thread time (the host's two cores also run the rest of Chromium, which a phone runs on its other cores: \`bench/threadTime.ts\`), is audited once per phone with a CPU slowdown of host index / phone index, the host index being the highest of the page's runs (sharing the cores lowers it, as it lengthens the tasks' wall time: \`calibrationIndex\` in \`bench/lighthouse.ts\`); the interactions are traced at the host's speed and computed for each phone the same way (the page's main thread running from the input to the commit of the frame that shows the answer, scaled by the slowdown; the waits as on the host; one frame to the screen), and the search timing measures the host in the page just before each run and slows its CPU by the same ratio (CDP). No run is repeated or left unjudged because the host is slow: each row prints the host's index and the slowdown used. Lighthouse ${lighthouseVersion()} (default mobile emulation and simulated throttling; per page and visitor one run for accessibility, best practices and SEO, then ${RUNS} performance-only run${RUNS === 1 ? "" : "s"}, median; the category runs go several at a time first, the performance runs one at a time), in Debian's ${chromiumVersion()}, on this project's 2-core machine. This file is rewritten by every run.
 
 The build measured is the production configuration (\`test/harness/production.ts\`: analytics on, with a test measurement id). The country lookup, gtag.js and the Google Analytics collection endpoint are answered by a local stub (\`bench/thirdPartyStub.ts\`) that Chromium reaches under the real host names, so every request succeeds as in production; the stand-in gtag.js is not Google's script, so the cost of Google's own code is not in these figures. Visitors: "consent region, before choosing" (the lookup answers DE: the consent banner is shown, no analytics) and "outside" (US: analytics loads).
 
@@ -165,7 +167,7 @@ ${siteBuild ? `\nSite build (\`gatsby build\`) in this run: ${siteBuild.toFixed(
 ${table}
 
 ${remeasured.length ? `Measured again because the first median broke a budget (a budget counts as broken only when the second median breaks it too): ${remeasured.join("; ")}.\n\n` : ""}${problems.length ? `Budgets broken in this run:\n\n${problems.map((p) => `- ${p}`).join("\n")}\n` : `All ${open.length ? "enforced " : ""}budgets held in this run.\n`}${open.length ? `\nNot held yet: issue 38's budgets below are measured and reported on every run but do not fail it until they hold (\`bench/budgets.ts\`, \`NOT_YET_HELD\`; measured once, not again). Broken in this run:\n\n${open.map((p) => `- ${p}`).join("\n")}\n` : ""}
-The rows named "interaction:" come from \`bench/interactions.ts\` (Playwright in Debian's Chromium, the outside visitor, a fresh hydrated page per run, its CPU calibrated to the phone just before the run): Event Timing's duration of the interaction (what INP counts; under 16 ms reads 16), and where a chunk or a result must arrive first (the consultation modal, the search results) the time from the input to the frame that shows it. Median of ${RUNS} (each run in brackets, with each run's host index and slowdown), confirmed like the others.
+The rows named "interaction:" come from \`bench/interactions.ts\` (Playwright in Debian's Chromium, the outside visitor, a fresh hydrated page per run, traced at the host's speed): what INP counts, from the input to the frame that shows the answer (where a chunk or a result must arrive first, the consultation modal and the search results, the frame that shows it). Each run is computed for each phone: the input to the main thread's commit of that frame as the host took it, plus the main thread's running time in it (its tasks at thread time) times the slowdown less one, plus one frame (${PRESENTATION_MS.toFixed(1)} ms) for the phone's compositor to put it on screen, which this host does in software on the same two cores (\`onPhone\`). The runs of an interaction are calibrated with the highest host index they measured, as a page's Lighthouse runs are. Median of ${RUNS}; each run in brackets with its time on the host (Event Timing's, to the frame on this host's screen), to the commit, and its main thread's running time, all in ms. Confirmed like the others.
 
 ## Field metrics beside the lab
 

@@ -90,3 +90,28 @@ export function threadTimeIn(
   }
   return { wallMs: wall / 1000, threadMs: running / 1000 };
 }
+
+/**
+ * Where the main thread's part of the frame that shows an interaction's answer is done: the end of
+ * the first `Commit` (the main thread handing a frame to the compositor) on `thread` at or after
+ * `answered` (trace microseconds: when the event's handlers ended, or when the answer was first in
+ * the page), and no later than `to` plus `slackUs` (Event Timing rounds a duration to 8 ms, so its
+ * end can come up to 4 ms before the frame it names); `to` when there is none. After the commit
+ * the frame is rastered and drawn on other threads: main-thread tasks then (the page's hydration,
+ * an idle callback, the next frame's work) do not delay it.
+ */
+export function frameCommitEnd(
+  events: readonly ThreadEvent[],
+  thread: { pid: number; tid: number },
+  answered: number,
+  to: number,
+  slackUs = 4_000,
+): number {
+  let first: ThreadEvent | undefined;
+  for (const e of events) {
+    if (e.name !== "Commit" || e.ph !== "X" || e.pid !== thread.pid || e.tid !== thread.tid) continue;
+    if (e.ts < answered || e.ts > to + slackUs) continue;
+    if (!first || e.ts < first.ts) first = e;
+  }
+  return first ? first.ts + (first.dur ?? 0) : to;
+}

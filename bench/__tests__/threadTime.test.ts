@@ -1,4 +1,4 @@
-import { threadTimeIn, toThreadTime, type ThreadEvent, type TraceEvent } from "../threadTime";
+import { frameCommitEnd, threadTimeIn, toThreadTime, type ThreadEvent, type TraceEvent } from "../threadTime";
 
 const task = (ts: number, dur: number, tdur?: number): TraceEvent => ({
   name: "RunTask",
@@ -86,5 +86,35 @@ describe("threadTimeIn", () => {
 
   it("counts a task without a thread time as running all along", () => {
     expect(threadTimeIn([on(1, 10, 0, 40_000)], main, 0, 100_000)).toEqual({ wallMs: 40, threadMs: 40 });
+  });
+});
+
+describe("frameCommitEnd", () => {
+  const commit = (ts: number, dur: number, tid = 10): ThreadEvent => ({
+    name: "Commit",
+    ph: "X",
+    ts,
+    dur,
+    pid: 1,
+    tid,
+  });
+  const main = { pid: 1, tid: 10 };
+
+  it("ends at the main thread's first commit after the answer, not a later frame's", () => {
+    const events = [
+      commit(5_000, 1_000),
+      commit(40_000, 2_000),
+      commit(60_000, 1_000),
+      commit(30_000, 1_000, 11),
+    ];
+    expect(frameCommitEnd(events, main, 10_000, 70_000)).toBe(42_000);
+  });
+
+  it("takes a commit just past the interaction's end (Event Timing rounds to 8 ms)", () => {
+    expect(frameCommitEnd([commit(52_000, 1_000)], main, 20_000, 50_000)).toBe(53_000);
+  });
+
+  it("is the interaction's end when the main thread committed nothing after the answer", () => {
+    expect(frameCommitEnd([commit(5_000, 1_000), commit(80_000, 1_000)], main, 10_000, 30_000)).toBe(30_000);
   });
 });
