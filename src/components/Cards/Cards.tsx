@@ -7,6 +7,11 @@ import { media } from "../../styles/media";
 import { Icon, type IconName } from "../Icon";
 import { TagList } from "../TagList";
 
+/**
+ * The grid and its cards. The cards are plain list items styled from here, not styled components
+ * of their own: showing or hiding a card (LinkCardGrid's `shown`) then renders no styled
+ * component, each of which works out its class from its styles again on every render.
+ */
 const Grid = styled.ul<{ $min: number }>`
   list-style: none;
   margin: ${({ theme }) => theme.spacing(4, 0, 0)};
@@ -17,21 +22,26 @@ const Grid = styled.ul<{ $min: number }>`
   ${media.up("sm")} {
     grid-template-columns: repeat(auto-fill, minmax(${({ $min }) => $min}px, 1fr));
   }
-`;
-
-const Card = styled.li`
-  position: relative;
-  display: flex;
-  flex-direction: column;
-  background: ${({ theme }) => theme.colors.white};
-  border: 1px solid ${({ theme }) => theme.colors.line};
-  border-radius: ${({ theme }) => theme.radius * 2}px;
-  overflow: hidden;
-  color: ${({ theme }) => theme.colors.text};
-  h3 {
+  &[hidden] {
+    display: none;
+  }
+  & > li {
+    position: relative;
+    display: flex;
+    flex-direction: column;
+    background: ${({ theme }) => theme.colors.white};
+    border: 1px solid ${({ theme }) => theme.colors.line};
+    border-radius: ${({ theme }) => theme.radius * 2}px;
+    overflow: hidden;
+    color: ${({ theme }) => theme.colors.text};
+  }
+  & > li[hidden] {
+    display: none;
+  }
+  & > li h3 {
     margin-top: ${({ theme }) => theme.spacing(1)};
   }
-  p {
+  & > li p {
     margin: 0;
     color: ${({ theme }) => theme.colors.muted};
   }
@@ -84,13 +94,13 @@ export function ItemGrid({ items, numbered = false }: { items: readonly TitledIt
   return (
     <Grid as={numbered ? "ol" : "ul"} $min={260}>
       {items.map((item, i) => (
-        <Card key={item.title}>
+        <li key={item.title}>
           <Body>
             {numbered && <Meta aria-hidden="true">Step {i + 1}</Meta>}
             <h3>{item.title}</h3>
             <p>{item.description}</p>
           </Body>
-        </Card>
+        </li>
       ))}
     </Grid>
   );
@@ -110,51 +120,73 @@ export interface LinkCardItem {
   tagsLabel?: string;
 }
 
+/** One card's content: memoised, so showing or hiding the card does not render it again. */
+const LinkCardContent = React.memo(function LinkCardContent({
+  item,
+  eager,
+  headingLevel,
+}: {
+  item: LinkCardItem;
+  eager: boolean;
+  headingLevel: 3 | 4;
+}) {
+  const Heading = `h${headingLevel}` as "h3";
+  return (
+    <>
+      {item.image && (
+        <Picture image={item.image.data} alt={item.image.alt} loading={eager ? "eager" : "lazy"} />
+      )}
+      <Body>
+        {item.icon && <Icon name={item.icon} />}
+        {item.meta && <Meta>{item.meta}</Meta>}
+        <Heading>
+          <CardLink to={item.to} aria-label={item.linkName}>
+            {item.title}
+          </CardLink>
+        </Heading>
+        {item.text && <p>{item.text}</p>}
+        {item.tags && item.tags.length > 0 && (
+          <Tags>
+            <TagList items={item.tags} label={item.tagsLabel} compact />
+          </Tags>
+        )}
+      </Body>
+    </>
+  );
+});
+
 /**
  * Cards that each link to a page: services, industries, case studies. Images load lazily, but
- * the first `eagerImages` (those likely above the fold) load straight away.
+ * the first `eagerImages` (those likely above the fold) load straight away. With `shown`, only
+ * the cards whose link it holds are shown; the others stay in the page, hidden, so that a
+ * filter's change shows and hides cards rather than building and removing them (issue 38:
+ * removing 38 of the portfolio's cards was most of a filter change on the low-tier phone).
  */
 export const LinkCardGrid = React.memo(function LinkCardGrid({
   items,
   min = 260,
   headingLevel = 3,
   eagerImages = 0,
+  shown,
 }: {
   items: readonly LinkCardItem[];
   min?: number;
   headingLevel?: 3 | 4;
   eagerImages?: number;
+  shown?: ReadonlySet<string>;
 }) {
-  const Heading = `h${headingLevel}` as "h3";
   return (
-    <Grid $min={min}>
+    <Grid $min={min} hidden={shown?.size === 0 || undefined}>
       {items.map((item, i) => (
         // Cards past the eager ones (or past the first two) are laid out after the first paint on
         // phones (src/lib/deferredLayout.ts).
-        <Card key={item.to} data-defer-layout={i >= Math.max(eagerImages, 2) ? "" : undefined}>
-          {item.image && (
-            <Picture
-              image={item.image.data}
-              alt={item.image.alt}
-              loading={i < eagerImages ? "eager" : "lazy"}
-            />
-          )}
-          <Body>
-            {item.icon && <Icon name={item.icon} />}
-            {item.meta && <Meta>{item.meta}</Meta>}
-            <Heading>
-              <CardLink to={item.to} aria-label={item.linkName}>
-                {item.title}
-              </CardLink>
-            </Heading>
-            {item.text && <p>{item.text}</p>}
-            {item.tags && item.tags.length > 0 && (
-              <Tags>
-                <TagList items={item.tags} label={item.tagsLabel} compact />
-              </Tags>
-            )}
-          </Body>
-        </Card>
+        <li
+          key={item.to}
+          hidden={shown ? !shown.has(item.to) : undefined}
+          data-defer-layout={i >= Math.max(eagerImages, 2) ? "" : undefined}
+        >
+          <LinkCardContent item={item} eager={i < eagerImages} headingLevel={headingLevel} />
+        </li>
       ))}
     </Grid>
   );

@@ -6,7 +6,7 @@ import {
   type PortfolioIndex,
 } from "../../../shared/portfolioIndex";
 import { FEEDS } from "../../../shared/alternates";
-import { WORKS_PER_PAGE, worksCardsPath, worksListPath } from "../../../shared/routes";
+import { pathFor, WORKS_PER_PAGE, worksCardsPath, worksListPath } from "../../../shared/routes";
 import { Button } from "../../components/ButtonLink";
 import { LinkCardGrid, WORK_CARD_MIN_WIDTH } from "../../components/Cards";
 import { Section } from "../../components/Section";
@@ -108,9 +108,16 @@ export function Portfolio({
     const bySlug = new Map((loaded.state === "done" ? loaded.works : works).map((w) => [w.slug, w]));
     return matches.flatMap((m) => bySlug.get(m.slug) ?? []);
   }, [filtered, works, loaded, matches]);
-  // The same card list until the shown case studies change: the grid (memoised) then skips the
-  // re-render when the query is first read after hydration, 39 cards in one task (issue 6, TBT).
-  const cards = React.useMemo(() => shown.map(workCard), [shown]);
+  // On a one-page portfolio every card stays in the page and a filter only shows and hides them
+  // (LinkCardGrid's `shown`): the same card list whatever the filter, so reading the query after
+  // hydration renders nothing either (issue 6, TBT). A paginated one shows the matches of every
+  // page, fetched: those cards are built as they come.
+  const onePage = listPage.count === 1;
+  const cards = React.useMemo(() => (onePage ? works : shown).map(workCard), [onePage, works, shown]);
+  const shownLinks = React.useMemo(
+    () => (onePage && filtered ? new Set(shown.map((w) => pathFor("work", w.slug))) : undefined),
+    [onePage, filtered, shown],
+  );
   const waiting = filtered && (loaded.state === "loading" || loaded.state === "idle");
   const summary = waiting
     ? "Loading every case study…"
@@ -162,9 +169,10 @@ export function Portfolio({
           </Button>
         </Toolbar>
       </Form>
-      {shown.length > 0 || waiting ? (
-        <LinkCardGrid items={cards} min={WORK_CARD_MIN_WIDTH} eagerImages={FIRST_ROW} />
-      ) : (
+      {(onePage || shown.length > 0 || waiting) && (
+        <LinkCardGrid items={cards} shown={shownLinks} min={WORK_CARD_MIN_WIDTH} eagerImages={FIRST_ROW} />
+      )}
+      {shown.length === 0 && !waiting && (
         <Empty>
           <p>
             None of our published case studies matches all of these filters at once. Change or remove one of

@@ -1,7 +1,7 @@
 import * as React from "react";
 import { screen, within } from "@testing-library/react";
 import { renderWithTheme } from "../../../../test/render";
-import { WorkCardGrid } from "..";
+import { LinkCardGrid, WorkCardGrid } from "..";
 
 const work = (slug: string, client: string, title: string): Queries.WorkCardFragment => ({
   slug,
@@ -58,4 +58,22 @@ test("a case study's card shows its outcome line when the editor wrote one, and 
   expect(within(humm).getByText("What changed for Humm.")).toBeInTheDocument();
   expect(within(gully).queryByText(/What changed/)).toBeNull();
   expect(gully.querySelectorAll("p")).toHaveLength(1); // the industry line only
+});
+
+test("a grid told which cards to show hides the others from everyone, and itself when it shows none", () => {
+  const items = [
+    { to: "/works/humm", title: "Humm" },
+    { to: "/works/gully", title: "Gully" },
+    { to: "/works/poshn", title: "Poshn" },
+  ];
+  const { rerender } = renderWithTheme(<LinkCardGrid items={items} shown={new Set(["/works/gully"])} />);
+  expect(screen.getAllByRole("link").map((l) => l.textContent)).toEqual(["Gully"]);
+  expect(within(screen.getByRole("list")).getAllByRole("listitem")).toHaveLength(1);
+
+  rerender(<LinkCardGrid items={items} shown={new Set()} />);
+  expect(screen.queryByRole("list")).not.toBeInTheDocument();
+  expect(screen.queryByRole("link")).not.toBeInTheDocument();
+
+  rerender(<LinkCardGrid items={items} />);
+  expect(screen.getAllByRole("link").map((l) => l.textContent)).toEqual(["Humm", "Gully", "Poshn"]);
 });
