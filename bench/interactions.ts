@@ -188,11 +188,22 @@ async function middleOf(page: Page, target: Target): Promise<[number, number]> {
   return [box.x, box.y];
 }
 
-/** The input, ready to send: its target found now, at the host's speed (`Input`). */
+/**
+ * The input, ready to send: its target found now, at the host's speed (`Input`). A mouse is on
+ * the page before it clicks: a visitor's pointer crosses the page to reach what it clicks, and
+ * whatever its arrival starts (the deferred parts' hydration, src/lib/hydrationGate.ts) happens
+ * then, not in the click. So before a click the pointer is moved onto the page, clear of the
+ * target (the viewport's bottom-left corner), and the page left to go idle again. A tap is the
+ * visitor's first touch of the page, and keys come after the focus `prepare` gave.
+ */
 async function aim(page: Page, input: Input): Promise<() => Promise<void>> {
   if ("key" in input) return () => page.keyboard.press(input.key);
   const [x, y] = await middleOf(page, "click" in input ? input.click : input.tap);
-  return "click" in input ? () => page.mouse.click(x, y) : () => page.touchscreen.tap(x, y);
+  if ("tap" in input) return () => page.touchscreen.tap(x, y);
+  const viewport = page.viewportSize();
+  await page.mouse.move(1, (viewport?.height ?? 600) - 1);
+  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 5000 })));
+  return () => page.mouse.click(x, y);
 }
 
 /**
