@@ -5,7 +5,7 @@ import { phone } from "../phones";
 describe("onPhone", () => {
   // A click the host answered in 64 ms to its screen: its frame left the main thread 30 ms after
   // the input, 15 ms of which the main thread was running.
-  const run = { hostIndex: 2000, hostMs: 64, committedMs: 30, mainThreadMs: 15 };
+  const run = { hostIndex: 2000, hostMs: 64, committedMs: 30, runningMs: 15 };
 
   it("stretches the main thread's running time by the phone's slowdown, and adds one frame to the screen", () => {
     // A host of 2,640 is 2.64 mid-tier phones and 10 low-tier ones.
