@@ -145,7 +145,7 @@ test("the calibration emulates the same phone on a fast host and on a slow one",
   expect(slowdownFor(800, phone("mid"))).toBeCloseTo(0.8);
 });
 
-test("issue 38's open budgets (low-tier TBT and interactions, the consultation dialog on the mid-tier phone) are reported without failing the run; every other budget fails it, LCP against the zero-JS copy included", () => {
+test("issue 38's open budgets (low-tier TBT and interactions, four interactions on the mid-tier phone) are reported without failing the run; every other budget fails it, LCP against the zero-JS copy included", () => {
   const low = budgetProblems("works case", "/works/humm", "low", { ...good, tbtMs: 1100, lcpMs: 2000 }, base);
   expect(low.map((p) => [p.budget, enforced(p)])).toEqual([
     ["tbt", false],
@@ -163,18 +163,14 @@ test("issue 38's open budgets (low-tier TBT and interactions, the consultation d
     ["tbt", true],
   ]);
   expect(interactionProblems("phone menu, low", "low", 250).map(enforced)).toEqual([false]);
-  expect(interactionProblems("phone menu, mid", "mid", 150).map(enforced)).toEqual([true]);
-  // The consultation dialog's first showing on the mid-tier phone is open too; only that one.
-  expect(
-    interactionProblems(
-      "interaction: consultation modal opens (lazy chunk included), mid-tier phone",
-      "mid",
-      112,
-    ).map(enforced),
-  ).toEqual([false]);
-  expect(
-    interactionProblems("interaction: search dialog: first results, mid-tier phone", "mid", 115).map(
-      enforced,
-    ),
-  ).toEqual([true]);
+  // On the mid-tier phone the interactions that hold are enforced; the open ones are named.
+  const mid100 = (name: string) =>
+    interactionProblems(`interaction: ${name}, mid-tier phone`, "mid", 112).map(enforced);
+  expect(mid100("phone menu opens")).toEqual([true]);
+  expect(mid100("Services mega menu opens")).toEqual([true]);
+  expect(mid100("phone menu: Services submenu")).toEqual([true]);
+  expect(mid100("consultation modal opens (lazy chunk included)")).toEqual([false]);
+  expect(mid100("/works filter change by key")).toEqual([false]);
+  expect(mid100("/works filter back to all by key")).toEqual([false]);
+  expect(mid100("search dialog: first results")).toEqual([false]);
 });
