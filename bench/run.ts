@@ -55,6 +55,7 @@ import {
   measureBarePages,
   measureVisitor,
   measureZeroJs,
+  FLOOR_RUNS,
   RUNS,
   SAMPLE_PAGES,
   type Findings,
@@ -198,6 +199,7 @@ async function main() {
   process.stdout.write(`\nbench stages:\n${stageTable()}\n`);
   writePerformanceDoc(path.join(root, "docs/performance.md"), {
     runs: RUNS,
+    floorRuns: FLOOR_RUNS,
     table,
     growth,
     siteBuildSeconds: siteBuild?.seconds,
