@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import { launch, type LaunchedChrome } from "chrome-launcher";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/harness/chromium";
 import { browserOwnPaths, withoutBrowserOwnRequests, type DevtoolsEvent } from "./browserRequests";
-import { PHONES, slowdownFor, type PhoneId } from "./phones";
+import { PHONES, slowdownFor, type Phone, type PhoneId } from "./phones";
 import { toThreadTime, type TraceEvent } from "./threadTime";
 
 const root = path.resolve(__dirname, "..");
@@ -114,8 +114,11 @@ export interface LighthouseSession {
 export interface PerformanceRun {
   /** Lighthouse's measure of the host's speed, taken at the start of the run. */
   hostIndex: number;
-  /** The run's figures per phone, its trace audited with that phone's slowdown for `hostIndex`. */
-  audit: (hostIndex: number) => Promise<PhoneFigures>;
+  /**
+   * The run's figures per phone, its trace audited with that phone's slowdown for `hostIndex`
+   * (each of `phones` only: the others' are left out).
+   */
+  audit: (hostIndex: number, phones?: readonly Phone[]) => Promise<PhoneFigures>;
 }
 
 /**
@@ -257,9 +260,9 @@ export async function openLighthouse(chromeFlags: string[] = []): Promise<Lighth
         gathered.artifacts.DevtoolsLog = own.log;
         return {
           hostIndex: gathered.artifacts.BenchmarkIndex,
-          audit: async (hostIndex) => {
+          audit: async (hostIndex, phones = PHONES) => {
             const byPhone = {} as PhoneFigures;
-            for (const target of PHONES) {
+            for (const target of phones) {
               const slowdown = slowdownFor(hostIndex, target);
               const lhr = await audit(gathered, slowdown, url);
               const f = figures(lhr, url, publicDir);

@@ -15,7 +15,7 @@ import {
   type PerformanceRun,
   type PhoneFigures,
 } from "./lighthouse";
-import { PHONES } from "./phones";
+import { phone, PHONES, type PhoneId } from "./phones";
 import { profileProblems, type Profile } from "./profiles";
 import { row } from "./report";
 import { countRuns, stage, started } from "./stages";
@@ -61,16 +61,16 @@ export interface Site {
 }
 
 /**
- * A page's figures per phone (the medians), and the same runs audited again at another host index
- * (`at`): the bare page with one image at a row's own index, so that the row and its low-tier TBT
- * floor emulate the same phone. Lighthouse's reading of the host's index moves from run to run
- * (bimodal here: about 2,000 or 3,200 on an idle host), and the bare page's low-tier TBT, its
- * tasks near the 50 ms line at that slowdown, moved with it: 50 to 375 ms over the fresh-clone
- * runs, each row's ratio with it (bench/findings.md).
+ * A page's figures per phone (the medians), and the same runs audited again for the low-tier
+ * phone at another host index (`lowAt`): the bare page with one image at a row's own index, so
+ * that the row and its low-tier TBT floor emulate the same phone. Lighthouse's reading of the
+ * host's index moves from run to run (bimodal here: about 2,000 or 3,200 on an idle host), and the
+ * bare page's low-tier TBT, its tasks near the 50 ms line at that slowdown, moved with it: 50 to
+ * 375 ms over the fresh-clone runs, each row's ratio with it (bench/findings.md).
  */
 export interface Measured {
   figures: PhoneFigures;
-  at: (hostIndex: number) => Promise<PhoneFigures>;
+  lowAt: (hostIndex: number) => Promise<Figures>;
 }
 
 /**
@@ -92,22 +92,25 @@ async function measure(
     gathered.push(await lighthouse.performance(url, dir));
     countRuns();
   }
-  const audits = new Map<number, Promise<PhoneFigures>>();
-  const at = (hostIndex: number) => {
-    if (!audits.has(hostIndex))
-      audits.set(
+  const median = (perf: PhoneFigures[], id: PhoneId) => medianFigures([cats, ...perf.map((r) => r[id])]);
+  const index = calibrationIndex(gathered);
+  const perf: PhoneFigures[] = [];
+  for (const run of gathered) perf.push(await run.audit(index));
+  const figures = Object.fromEntries(PHONES.map((p) => [p.id, median(perf, p.id)])) as PhoneFigures;
+  const low = new Map<number, Promise<Figures>>([[index, Promise.resolve(figures.low)]]);
+  const lowAt = (hostIndex: number) => {
+    if (!low.has(hostIndex))
+      low.set(
         hostIndex,
         (async () => {
-          const perf: PhoneFigures[] = [];
-          for (const run of gathered) perf.push(await run.audit(hostIndex));
-          return Object.fromEntries(
-            PHONES.map((p) => [p.id, medianFigures([cats, ...perf.map((r) => r[p.id])])]),
-          ) as PhoneFigures;
+          const again: PhoneFigures[] = [];
+          for (const run of gathered) again.push(await run.audit(hostIndex, [phone("low")]));
+          return median(again, "low");
         })(),
       );
-    return audits.get(hostIndex)!;
+    return low.get(hostIndex)!;
   };
-  return { figures: await at(calibrationIndex(gathered)), at };
+  return { figures, lowAt };
 }
 
 /** The categories runs of `urls`, several at a time (bench/categoryLanes.ts), counted. */
@@ -200,7 +203,7 @@ export async function measureVisitor(profile: Profile, site: Site, findings: Fin
         });
         const seen = profileProblems(profile, lookupHost, stub.takeLog(), RUNS);
         // The floor at the row's own calibration index: the same phone for both (`Measured`).
-        const floor = await site.bareImage.at(f.low.benchmarkIndex);
+        const floor = { ...site.bareImage.figures, low: await site.bareImage.lowAt(f.low.benchmarkIndex) };
         const found = PHONES.flatMap((phone) =>
           budgetProblems(`${name} (${profile.name}), ${phone.name}`, p, phone.id, f[phone.id], {
             jsRatio: f[phone.id].jsGzip / site.bareImage.figures[phone.id].jsGzip,
