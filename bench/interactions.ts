@@ -13,10 +13,10 @@
  *   the answer needs more than the handlers (the consultation modal's chunk, the search's
  *   results), the first frame that shows it.
  * - How a phone is emulated: each run is traced at the host's speed, and computed for each phone
- *   as the Lighthouse rows are (`onPhone`): the page's main thread and its workers running between
- *   the input and the commit of that frame (its tasks at thread time, bench/threadTime.ts) is stretched by the
- *   calibrated slowdown, the waits stay as the host took them, and the frame takes one refresh to
- *   reach the screen. CDP's CPU throttling did this until 2026-12-02; on a 2-core host it keeps a
+ *   as the Lighthouse rows are (`onPhone`): the running time of the page's main thread and its
+ *   workers between the input and the commit of that frame (their tasks at thread time,
+ *   bench/threadTime.ts) is stretched by the calibrated slowdown, the waits stay as the host took
+ *   them, and the frame takes one refresh to reach the screen. CDP's CPU throttling did this until 2026-12-02; on a 2-core host it keeps a
  *   whole core spinning (Chromium's throttler busy-waits in the main thread, even while the page
  *   is idle) and stretches the main thread's waits as if it were running, and the frame's raster
  *   and draw, done in software on this host, came on top (docs/performance.md).
@@ -125,7 +125,7 @@ export const INTERACTIONS: Interaction[] = [
       await focusIndustryFilter(page);
       await page.keyboard.press("ArrowDown");
       await inPage(page, '[role="status"]', " of ");
-      await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 5000 })));
+      await idle(page);
     },
     input: { key: "ArrowUp" },
   },
@@ -145,6 +145,10 @@ export const INTERACTIONS: Interaction[] = [
     until: { selector: "[role=status]", text: "“React Native”" },
   },
 ];
+
+/** Until the page's main thread is idle (an idle callback runs), 5 s at most. */
+const idle = (page: Page) =>
+  page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 5000 })));
 
 /** The `/works` page with its Industry filter focused, nothing chosen yet. */
 async function focusIndustryFilter(page: Page): Promise<void> {
@@ -202,7 +206,7 @@ async function aim(page: Page, input: Input): Promise<() => Promise<void>> {
   if ("tap" in input) return () => page.touchscreen.tap(x, y);
   const viewport = page.viewportSize();
   await page.mouse.move(1, (viewport?.height ?? 600) - 1);
-  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 5000 })));
+  await idle(page);
   return () => page.mouse.click(x, y);
 }
 
@@ -350,7 +354,7 @@ async function measureOnce(browser: Browser, baseUrl: string, interaction: Inter
     await pageView;
     // And what the page fetches at idle once it is live (the modal's code, link prefetches) has arrived.
     await page.waitForLoadState("networkidle");
-    await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 5000 })));
+    await idle(page);
     await interaction.prepare?.(page);
     const send = await aim(page, interaction.input);
     // The host's speed now, just before the run it calibrates.
