@@ -90,7 +90,8 @@ export function row({
 
 /**
  * A row of the table for an interaction on one phone: the median and each run (its time on the
- * host, to the commit, and its page threads' running time in brackets), with the calibration they were computed at.
+ * host, to the commit, and its page threads' running and waiting time in brackets), with the
+ * calibration they were computed at.
  */
 export function interactionRow(
   name: string,
@@ -108,7 +109,7 @@ export function interactionRow(
     phone.name,
     ...blanks,
     calibrationLabel(runs[0].calibration),
-    `${medianMs} ms (${runs.map((r) => `${Math.round(r.ms)}: host ${Math.round(r.hostMs)}, committed ${Math.round(r.committedMs)}, running ${r.runningMs.toFixed(1)}`).join("; ")})`,
+    `${medianMs} ms (${runs.map((r) => `${Math.round(r.ms)}: host ${Math.round(r.hostMs)}, committed ${Math.round(r.committedMs)}, running ${r.runningMs.toFixed(1)}, waiting ${r.waitingMs.toFixed(1)}`).join("; ")})`,
   ].join(" | ")} |`;
 }
 
@@ -170,7 +171,7 @@ ${siteBuild ? `\nSite build (\`gatsby build\`) in this run: ${siteBuild.toFixed(
 ${table}
 
 ${remeasured.length ? `Measured again because the first median broke a budget (a budget counts as broken only when the second median breaks it too): ${remeasured.join("; ")}.\n\n` : ""}${problems.length ? `Budgets broken in this run:\n\n${problems.map((p) => `- ${p}`).join("\n")}\n` : `All ${open.length ? "enforced " : ""}budgets held in this run.\n`}${open.length ? `\nNot held yet: issue 38's budgets below are measured and reported on every run but do not fail it until they hold (\`bench/budgets.ts\`, \`NOT_YET_HELD\`; measured once, not again). Broken in this run:\n\n${open.map((p) => `- ${p}`).join("\n")}\n` : ""}
-The rows named "interaction:" come from \`bench/interactions.ts\` (Playwright in Debian's Chromium, the outside visitor, a fresh hydrated page per run, traced at the host's speed): what INP counts, from the input to the frame that shows the answer (where a chunk or a result must arrive first, the consultation modal and the search results, the frame that shows it). Each run is computed for each phone: the input to the main thread's commit of that frame as the host took it, plus the running time in it of the page's main thread and its workers (their tasks at thread time; the search's Pagefind worker is the one that runs) times the slowdown less one, plus one frame (${PRESENTATION_MS.toFixed(1)} ms) for the phone's compositor to put it on screen, which this host does in software on the same two cores (\`onPhone\`). The runs of an interaction are calibrated with the highest host index they measured, as a page's Lighthouse runs are. Median of ${RUNS}; each run in brackets with its time on the host (Event Timing's, to the frame on this host's screen), to the commit, and the page's threads' running time, all in ms. Confirmed like the others.
+The rows named "interaction:" come from \`bench/interactions.ts\` (Playwright in Debian's Chromium, the outside visitor, a fresh hydrated page per run, traced at the host's speed): what INP counts, from the input to the frame that shows the answer (where a chunk or a result must arrive first, the consultation modal and the search results, the frame that shows it). Each run is computed for each phone as the page-load rows are, its main-thread tasks at their thread time: the input to the main thread's commit of that frame as the host took it, less the time the main thread's tasks in it waited for a core, plus the running time in it of the page's main thread and its workers (the search's Pagefind worker is the one that runs) times the slowdown less one, plus one frame (${PRESENTATION_MS.toFixed(1)} ms) for the phone's compositor to put it on screen, which this host does in software on the same two cores (\`onPhone\`). The runs of an interaction are calibrated with the highest host index they measured, as a page's Lighthouse runs are. Median of ${RUNS}; each run in brackets with its time on the host (Event Timing's, to the frame on this host's screen), to the commit, the page's threads' running time and the main thread's waiting, all in ms. Confirmed like the others.
 
 ## Field metrics beside the lab
 
