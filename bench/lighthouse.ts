@@ -6,6 +6,7 @@ import { launch, type LaunchedChrome } from "chrome-launcher";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/harness/chromium";
 import { browserOwnPaths, withoutBrowserOwnRequests, type DevtoolsEvent } from "./browserRequests";
 import { PHONES, slowdownFor, type Phone, type PhoneId } from "./phones";
+import { longTasksOf, workByKindOf, type WhereTimeGoes } from "./longTasks";
 import { toThreadTime, type TraceEvent } from "./threadTime";
 
 const root = path.resolve(__dirname, "..");
@@ -31,6 +32,11 @@ export interface Figures {
   slowdown: number;
   /** "category: audit id" of every weighted audit that did not pass, on a run that audited them. */
   failing: string[];
+  /**
+   * The run's long tasks and its work by kind on the phone (bench/longTasks.ts), in a performance
+   * run; in a median, those of the run whose TBT is the median.
+   */
+  where: WhereTimeGoes;
 }
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -39,8 +45,9 @@ const OTHER_CATEGORIES = ["accessibility", "best-practices", "seo"] as const;
 
 /**
  * What a performance run audits: the five metrics the performance score is made of (Lighthouse
- * 12 weighs only these, so the score is the same as a full performance run's), the byte total and
- * the request list the first-load JavaScript is read from. Skipping the other performance audits
+ * 12 weighs only these, so the score is the same as a full performance run's), the byte total,
+ * the request list the first-load JavaScript is read from, and the long tasks and main-thread
+ * work by kind (weighing nothing; from the same trace and simulation as TBT: bench/longTasks.ts). Skipping the other performance audits
  * skips their gatherers (image elements, trace elements...): about 2 s of an 8 s run here.
  */
 const PERFORMANCE_AUDITS = [
@@ -51,6 +58,8 @@ const PERFORMANCE_AUDITS = [
   "cumulative-layout-shift",
   "total-byte-weight",
   "network-requests",
+  "long-tasks",
+  "mainthread-work-breakdown",
 ];
 
 type Report = {
@@ -62,7 +71,9 @@ type Report = {
     {
       score: number | null;
       numericValue?: number;
-      details?: { items?: { url: string; resourceType?: string }[] };
+      details?: {
+        items?: { url: string; resourceType?: string; group?: string; duration?: number }[];
+      } & Parameters<typeof longTasksOf>[0];
     }
   >;
 };
@@ -303,6 +314,10 @@ function figures(report: Report, url: string, publicDir: string): Omit<Figures, 
     cls: n("cumulative-layout-shift"),
     totalBytes: n("total-byte-weight"),
     jsGzip: scriptBytes(report, new URL(url).origin, publicDir),
+    where: {
+      longTasks: longTasksOf(report.audits["long-tasks"]?.details),
+      workByKind: workByKindOf(report.audits["mainthread-work-breakdown"]?.details?.items),
+    },
     // Set by a performance run's audit: the index its metrics were calibrated with.
     benchmarkIndex: NaN,
     failing,
@@ -320,9 +335,18 @@ const median = (values: number[]) => {
  * performance runs) is the median of those.
  */
 export function medianFigures(runs: Figures[]): Figures {
-  const keys = Object.keys(runs[0]).filter((k) => k !== "failing") as Exclude<keyof Figures, "failing">[];
+  const keys = Object.keys(runs[0]).filter((k) => k !== "failing" && k !== "where") as Exclude<
+    keyof Figures,
+    "failing" | "where"
+  >[];
+  const medians = Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as Omit<
+    Figures,
+    "failing" | "where"
+  >;
+  const timed = runs.filter((r) => !Number.isNaN(r.tbtMs)).sort((a, b) => a.tbtMs - b.tbtMs);
   return {
-    ...(Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as Omit<Figures, "failing">),
+    ...medians,
     failing: [...new Set(runs.flatMap((r) => r.failing))],
+    where: timed.length ? timed[Math.floor(timed.length / 2)].where : { longTasks: [], workByKind: {} },
   };
 }

@@ -10,6 +10,7 @@ import { BUDGET, score } from "./budgets";
 import type { GrowthFigures } from "./growth";
 import type { Figures } from "./lighthouse";
 import { PRESENTATION_MS, type InteractionRun } from "./interactions";
+import { longTaskSummary } from "./longTasks";
 import { calibrationLabel, PHONES, type Phone } from "./phones";
 
 const root = path.resolve(__dirname, "..");
@@ -113,6 +114,32 @@ export function interactionRow(
   ].join(" | ")} |`;
 }
 
+/** The long-task table's header (`longTaskRow`). */
+const LONG_TASK_HEADER = `| Template | Page | Visitor | TBT | Long tasks by part of the site: how many (their time) | The load's main-thread work by kind (ms) |
+|---|---|---|---|---|---|`;
+
+/**
+ * Where a row's low-tier blocking time goes: its long tasks on that phone (the run whose TBT is
+ * the median), by the part of the site whose script they ran and by kind of work
+ * (bench/longTasks.ts).
+ */
+export function longTaskRow({
+  name,
+  path: p,
+  visitor = "",
+  f,
+  pageUrl,
+}: {
+  name: string;
+  path: string;
+  visitor?: string;
+  f: Figures;
+  pageUrl: string;
+}): string {
+  const { byPart, byKind } = longTaskSummary(f.where, pageUrl);
+  return `| ${name} | \`${p}\` | ${visitor} | ${Math.round(f.tbtMs)} ms | ${byPart} | ${byKind} |`;
+}
+
 /** What a run measured, for docs/performance.md. */
 export interface BenchReport {
   /** Performance runs per page and visitor. */
@@ -130,6 +157,8 @@ export interface BenchReport {
   open?: string[];
   /** Rows measured again because the first median broke a budget. */
   remeasured: string[];
+  /** Where each row's low-tier blocking time goes (`longTaskRow`). */
+  longTasks?: string[];
   stageTable: string;
   search?: string;
 }
@@ -149,6 +178,7 @@ export function writePerformanceDoc(
     problems,
     open = [],
     remeasured,
+    longTasks = [],
     stageTable,
     search,
   }: BenchReport,
@@ -173,7 +203,18 @@ ${table}
 ${remeasured.length ? `Measured again because the first median broke a budget (a budget counts as broken only when the second median breaks it too): ${remeasured.join("; ")}.\n\n` : ""}${problems.length ? `Budgets broken in this run:\n\n${problems.map((p) => `- ${p}`).join("\n")}\n` : `All ${open.length ? "enforced " : ""}budgets held in this run.\n`}${open.length ? `\nNot held yet: issue 38's budgets below are measured and reported on every run but do not fail it until they hold (\`bench/budgets.ts\`, \`NOT_YET_HELD\`; measured once, not again). Broken in this run:\n\n${open.map((p) => `- ${p}`).join("\n")}\n` : ""}
 The rows named "interaction:" come from \`bench/interactions.ts\` (Playwright in Debian's Chromium, the outside visitor, a fresh hydrated page per run, traced at the host's speed): what INP counts, from the input to the frame that shows the answer (where a chunk or a result must arrive first, the consultation modal and the search results, the frame that shows it). Each run is computed for each phone as the page-load rows are, its main-thread tasks at their thread time: the input to the main thread's commit of that frame as the host took it, less the time the main thread's tasks in it waited for a core, plus the running time in it of the page's main thread and its workers (the search's Pagefind worker is the one that runs) times the slowdown less one, plus one frame (${PRESENTATION_MS.toFixed(1)} ms) for the phone's compositor to put it on screen, which this host does in software on the same two cores (\`onPhone\`). The runs of an interaction are calibrated with the highest host index they measured, as a page's Lighthouse runs are. Median of ${RUNS}; each run in brackets with its time on the host (Event Timing's, to the frame on this host's screen), to the commit, the page's threads' running time and the main thread's waiting, all in ms. Confirmed like the others.
 
-## Field metrics beside the lab
+${
+  longTasks.length
+    ? `## Where the blocking time goes, per template, on the low-tier phone
+
+Each row's long tasks (50 ms or more) on the low-tier phone, as Lighthouse's simulation times them (its \`long-tasks\` audit, on the same trace at thread time as the TBT column; the run whose TBT is the median), summed by the part of the site whose script they ran (named from the script's chunk: "React" is the framework chunk, "Gatsby and the layout" the app chunk, a template's chunk its page component; "the page" is the document's own parsing, style and layout), then the whole load's main-thread work on that phone by kind (its \`mainthread-work-breakdown\` audit: the split of a long task by kind is not available under simulation). \`bench/longTasks.ts\` names the parts.
+
+${LONG_TASK_HEADER}
+${longTasks.join("\n")}
+
+`
+    : ""
+}## Field metrics beside the lab
 
 Real visitors who may be measured send their Core Web Vitals as Google Analytics events through the tag in Partytown's worker (\`src/lib/fieldMetrics.ts\`, the \`web-vitals\` library's attribution build; nothing without consent): events \`LCP\`, \`CLS\` and \`INP\` with \`metric_value\`, \`metric_rating\`, \`metric_id\`, \`debug_target\` (the element responsible, as a CSS selector) and the parts below. Read them in GA4 as the 75th percentile of \`metric_value\` per page path, then by \`debug_target\`. The field has no figures here: the builds measured above carry a test property that no visitor reaches.
 

@@ -94,7 +94,7 @@ async function main() {
   const bareServer = started(await serveStatic(path.join(fixture, "public")));
   const lookupUrl = routeTable().site.countryLookupUrl;
 
-  const findings: Findings = { lines: [], problems: [], open: [], remeasured: [] };
+  const findings: Findings = { lines: [], problems: [], open: [], remeasured: [], longTasks: [] };
   const { lines, problems, open, remeasured } = findings;
   let search: { text: string; problem?: string } | undefined;
   const zeroJs = zeroJsCopy(site);
@@ -206,6 +206,7 @@ async function main() {
     problems,
     open,
     remeasured,
+    longTasks: findings.longTasks,
     stageTable: stageTable(),
     search: search?.text,
     sections: publishing

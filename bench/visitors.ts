@@ -17,7 +17,7 @@ import {
 } from "./lighthouse";
 import { phone, PHONES, type PhoneId } from "./phones";
 import { profileProblems, type Profile } from "./profiles";
-import { row } from "./report";
+import { longTaskRow, row } from "./report";
 import { countRuns, stage, started } from "./stages";
 import { serveStatic } from "./staticServer";
 import { startThirdPartyStub } from "./thirdPartyStub";
@@ -45,6 +45,8 @@ export interface Findings {
   open: string[];
   /** Rows measured again because the first median broke a budget. */
   remeasured: string[];
+  /** Where each row's low-tier blocking time goes (bench/report.ts `longTaskRow`). */
+  longTasks: string[];
 }
 
 /** The site measured, and what its rows are judged against (measured earlier in the same run). */
@@ -140,6 +142,9 @@ export async function measureBarePages(
       row({ name: "bare page", path: "/", phone: p, f: bare[p.id] }),
       row({ name: "bare page + 1 image", path: "/image", phone: p, f: image.figures[p.id] }),
     );
+  findings.longTasks.push(
+    longTaskRow({ name: "bare page + 1 image", path: "/image", f: image.figures.low, pageUrl: urls[1] }),
+  );
   process.stdout.write(`${findings.lines.join("\n")}\n`);
   return image;
 }
@@ -174,6 +179,7 @@ const NO_CATEGORIES: Figures = {
   benchmarkIndex: NaN,
   slowdown: NaN,
   failing: [],
+  where: { longTasks: [], workByKind: {} },
 };
 
 /** One visitor's rows: the categories runs of every template, then the performance runs. */
@@ -246,6 +252,9 @@ export async function measureVisitor(profile: Profile, site: Site, findings: Fin
           );
           process.stdout.write(`${lines[lines.length - 1]}\n`);
         }
+        findings.longTasks.push(
+          longTaskRow({ name, path: p, visitor: profile.name, f: f.low, pageUrl: `${siteServer.url}${p}` }),
+        );
         problems.push(...found.filter(enforced).map((x) => x.message));
         findings.open.push(...found.filter((x) => !enforced(x)).map((x) => x.message));
         // Not a budget: a check that the row measured the visitor it is labelled with.

@@ -22,6 +22,7 @@ const good: Figures = {
   benchmarkIndex: 2640,
   slowdown: 2.64,
   failing: [],
+  where: { longTasks: [], workByKind: {} },
 };
 const base: Baselines = { jsRatio: 1.2, bareImage: { tbtMs: 700 }, zeroJs: { lcpMs: 1700 } };
 
