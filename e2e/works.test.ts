@@ -19,11 +19,11 @@ const clientsOf = (list: { client: string }[]) => list.map((w) => w.client).sort
 after(closeBrowser);
 
 /** Client names on the cards of the portfolio, in page order. */
+const cardHeadings = (page: Page) =>
+  page.getByRole("region", { name: "Case studies" }).getByRole("heading", { level: 3 });
+
 async function cardClients(page: Page): Promise<string[]> {
-  return page
-    .getByRole("region", { name: "Case studies" })
-    .getByRole("heading", { level: 3 })
-    .allInnerTexts();
+  return cardHeadings(page).allInnerTexts();
 }
 
 const status = (page: Page) => page.getByRole("status");
@@ -47,6 +47,11 @@ async function expectShown(page: Page, expected: { client: string }[]): Promise<
     (text) => document.querySelector('[role="status"]')?.textContent === text,
     summary,
   );
+  // The cards past the first screenful are shown the frame after the answer (LinkCardGrid).
+  if (expected.length > 0)
+    await cardHeadings(page)
+      .nth(expected.length - 1)
+      .waitFor();
   assert.deepEqual((await cardClients(page)).sort(), clientsOf(expected));
 }
 

@@ -155,12 +155,35 @@ const LinkCardContent = React.memo(function LinkCardContent({
   );
 });
 
+/** Cards shown in the frame that answers a change of `shown` (LinkCardGrid). */
+const SHOWN_FIRST = 6;
+
+/** The links of the first `count` cards, in the grid's order, of those `shown` holds (all without it). */
+function firstShown(
+  items: readonly LinkCardItem[],
+  shown: ReadonlySet<string> | undefined,
+  count: number,
+): ReadonlySet<string> {
+  const first = new Set<string>();
+  for (const item of items) {
+    if (first.size === count) break;
+    if (!shown || shown.has(item.to)) first.add(item.to);
+  }
+  return first;
+}
+
 /**
  * Cards that each link to a page: services, industries, case studies. Images load lazily, but
  * the first `eagerImages` (those likely above the fold) load straight away. With `shown`, only
  * the cards whose link it holds are shown; the others stay in the page, hidden, so that a
  * filter's change shows and hides cards rather than building and removing them (issue 38:
  * removing 38 of the portfolio's cards was most of a filter change on the low-tier phone).
+ *
+ * When `shown` changes to more cards than `SHOWN_FIRST` (more than a screen holds at any width),
+ * the frame that answers the visitor shows the first `SHOWN_FIRST` of them, and the rest are
+ * shown once that frame is painted: going back to every case study styles, lays out and paints
+ * 38 cards, most of them below the fold, and on a low-tier phone that was the slowest interaction
+ * the benchmark measured (docs/performance.md). A change to fewer cards shows them all at once.
  */
 export const LinkCardGrid = React.memo(function LinkCardGrid({
   items,
@@ -175,6 +198,30 @@ export const LinkCardGrid = React.memo(function LinkCardGrid({
   eagerImages?: number;
   shown?: ReadonlySet<string>;
 }) {
+  // The last `shown` whose every card is in the page, and a render that shows the rest.
+  const whole = React.useRef(shown);
+  const [, showRest] = React.useReducer((n: number) => n + 1, 0);
+  const first = whole.current === shown ? undefined : firstShown(items, shown, SHOWN_FIRST);
+  const partly = first !== undefined && first.size < (shown?.size ?? items.length);
+  const showing = partly ? first : shown;
+  React.useEffect(() => {
+    if (!partly) {
+      whole.current = shown;
+      return;
+    }
+    // A timer set in the frame's animation callback runs once that frame is painted.
+    let timer: number | undefined;
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        whole.current = shown;
+        showRest();
+      });
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [partly, shown]);
   return (
     <Grid $min={min} hidden={shown?.size === 0 || undefined}>
       {items.map((item, i) => (
@@ -182,7 +229,7 @@ export const LinkCardGrid = React.memo(function LinkCardGrid({
         // phones (src/lib/deferredLayout.ts).
         <li
           key={item.to}
-          hidden={shown ? !shown.has(item.to) : undefined}
+          hidden={showing ? !showing.has(item.to) : undefined}
           data-defer-layout={i >= Math.max(eagerImages, 2) ? "" : undefined}
         >
           <LinkCardContent item={item} eager={i < eagerImages} headingLevel={headingLevel} />

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { renderWithTheme } from "../../../../test/render";
 import { LinkCardGrid, WorkCardGrid } from "..";
 
@@ -76,4 +76,24 @@ test("a grid told which cards to show hides the others from everyone, and itself
 
   rerender(<LinkCardGrid items={items} />);
   expect(screen.getAllByRole("link").map((l) => l.textContent)).toEqual(["Humm", "Gully", "Poshn"]);
+});
+
+test("going back to many cards shows a screenful at once and the rest once that frame is painted", async () => {
+  const items = Array.from({ length: 10 }, (_, i) => ({
+    to: `/works/study-${i + 1}`,
+    title: `Study ${i + 1}`,
+  }));
+  const titles = () => screen.getAllByRole("link").map((l) => l.textContent);
+  const { rerender } = renderWithTheme(<LinkCardGrid items={items} shown={new Set(["/works/study-9"])} />);
+  expect(titles()).toEqual(["Study 9"]);
+
+  // Back to every card: the first six answer the key press; the other four follow a frame later.
+  rerender(<LinkCardGrid items={items} />);
+  expect(titles()).toEqual(["Study 1", "Study 2", "Study 3", "Study 4", "Study 5", "Study 6"]);
+  await waitFor(() => expect(titles()).toHaveLength(10));
+  expect(titles()).toEqual(items.map((item) => item.title));
+
+  // A change to few cards shows them all in the same frame.
+  rerender(<LinkCardGrid items={items} shown={new Set(["/works/study-2", "/works/study-10"])} />);
+  expect(titles()).toEqual(["Study 2", "Study 10"]);
 });
