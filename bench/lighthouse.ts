@@ -47,8 +47,9 @@ const OTHER_CATEGORIES = ["accessibility", "best-practices", "seo"] as const;
  * What a performance run audits: the five metrics the performance score is made of (Lighthouse
  * 12 weighs only these, so the score is the same as a full performance run's), the byte total,
  * the request list the first-load JavaScript is read from, and the long tasks and main-thread
- * work by kind (weighing nothing; from the same trace and simulation as TBT: bench/longTasks.ts). Skipping the other performance audits
- * skips their gatherers (image elements, trace elements...): about 2 s of an 8 s run here.
+ * work by kind (weighing nothing; from the same trace and simulation as TBT: bench/longTasks.ts).
+ * Skipping the other performance audits skips their gatherers (image elements, trace
+ * elements...): about 2 s of an 8 s run here.
  */
 const PERFORMANCE_AUDITS = [
   "first-contentful-paint",

@@ -6,6 +6,7 @@ import styled from "styled-components";
 import { media } from "../../styles/media";
 import { Icon, type IconName } from "../Icon";
 import { TagList } from "../TagList";
+import { afterNextPaint } from "../../lib/afterNextPaint";
 
 /**
  * The grid and its cards. The cards are plain list items styled from here, not styled components
@@ -209,18 +210,10 @@ export const LinkCardGrid = React.memo(function LinkCardGrid({
       whole.current = shown;
       return;
     }
-    // A timer set in the frame's animation callback runs once that frame is painted.
-    let timer: number | undefined;
-    const frame = window.requestAnimationFrame(() => {
-      timer = window.setTimeout(() => {
-        whole.current = shown;
-        showRest();
-      });
+    return afterNextPaint(() => {
+      whole.current = shown;
+      showRest();
     });
-    return () => {
-      window.cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
   }, [partly, shown]);
   return (
     <Grid $min={min} hidden={shown?.size === 0 || undefined}>
