@@ -49,7 +49,9 @@ export function Picture({
         height={height}
         loading={loading}
         decoding="async"
-        fetchPriority={loading === "eager" ? "high" : undefined}
+        // Lower case: React 18 knows no `fetchPriority` prop (it warns, and writes the attribute
+        // as given); HTML reads either spelling, and this one is what React 19 will write.
+        {...{ fetchpriority: loading === "eager" ? "high" : undefined }}
         style={{
           position: "absolute",
           inset: 0,
