@@ -7,7 +7,8 @@
  * 1,000, a low-tier one about 264), so a slowdown of `host index / phone index`, with the host's
  * index measured just before the run, emulates the same phone whatever the host (ADR 0017).
  *
- * - Lighthouse (simulated throttling) measures the host's index at the start of each run and
+ * - Lighthouse (simulated throttling) measures the host's index at the start of each run (and the
+ *   benchmark again after it, in a settled browser: `settledIndex` in bench/lighthouse.ts) and
  *   applies the multiplier only when it computes the metrics from the trace, so one page load is
  *   audited once per phone (bench/lighthouse.ts).
  * - Playwright (interactions, search) measures the index in the page just before each run and

@@ -43,6 +43,7 @@ import { GROWN_SITE_DIR } from "../test/harness/grownSite";
 import { confirmedProblems, enforced, interactionProblems } from "./budgets";
 import { measureGrowth, type GrowthFigures } from "./growth";
 import { INTERACTIONS, measureInteractions } from "./interactions";
+import { closeIndexMeter } from "./lighthouse";
 import { PHONES } from "./phones";
 import { measurePublishing, PUBLISH_BUDGET, type PublishReport } from "./publish";
 import { PROFILES } from "./profiles";
@@ -122,6 +123,7 @@ async function main() {
     });
   } finally {
     await bareServer.stop();
+    await closeIndexMeter();
     zeroJs.remove();
   }
 
