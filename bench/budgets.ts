@@ -66,6 +66,11 @@ export const NOT_YET_HELD: readonly { budget: Budget; phone?: PhoneId; about?: s
   // its first screenful of cards; 99 to 135 before) hold, and are enforced.
   { budget: "interaction", phone: "mid", about: "consultation modal opens" },
   { budget: "interaction", phone: "mid", about: "search dialog" },
+  // Mid-tier TBT on `/works` since the rows are calibrated with the host measured in a settled
+  // browser (2026-12-02, bench/findings.md): medians of 47 ms for one visitor and 51 then 28 ms
+  // for the other, at 3.0 to 3.1x: at the line, where the miscalibrated rows had shown 0 ms.
+  // Every other template's mid-tier TBT holds (6 to 23 ms) and is enforced.
+  { budget: "tbt", phone: "mid", about: "works index" },
 ];
 
 /** Whether a broken budget fails the run (see NOT_YET_HELD). */
