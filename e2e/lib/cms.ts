@@ -14,7 +14,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { FrameLocator, Page } from "playwright-core";
+import type { APIResponse, FrameLocator, Page, Route } from "playwright-core";
 import { freePort, waitForUrl } from "../../test/harness/server";
 import { after, before } from "node:test";
 import { baseUrl, closeBrowser } from "./browser";
@@ -172,6 +172,21 @@ async function whileOpen(page: Page, answer: () => Promise<unknown>): Promise<vo
 }
 
 /**
+ * `route.fetch`, once more when the connection was reset before an answer (`socket hang up`,
+ * `ECONNRESET`): a keep-alive socket the local server closed just as the request went out on it. A
+ * fresh-clone run failed so on an image's read (2026-12-02), the page still open. Both requests
+ * sent this way only read.
+ */
+async function fetchAgainIfReset(route: Route, options?: { url?: string }): Promise<APIResponse> {
+  try {
+    return await route.fetch(options);
+  } catch (error) {
+    if (!/socket hang up|ECONNRESET/.test(String(error))) throw error;
+    return route.fetch(options);
+  }
+}
+
+/**
  * Opens /admin/ talking to `backend`, under the production policy plus the local server's
  * address (or whatever `adjust` makes of that), and signs in unless told not to (the local
  * backend has no password).
@@ -205,7 +220,7 @@ export async function openAdmin(
       const image: AdminSession["images"][number] = { path: String(call.params?.path), asked: Date.now() };
       images.push(image);
       await released;
-      const response = await route.fetch({ url: backend.apiUrl });
+      const response = await fetchAgainIfReset(route, { url: backend.apiUrl });
       image.answered = Date.now();
       await route.fulfill({ response });
     }),
@@ -214,7 +229,7 @@ export async function openAdmin(
     (url) => url.pathname === "/admin/",
     (route) =>
       whileOpen(page, async () => {
-        const response = await route.fetch();
+        const response = await fetchAgainIfReset(route);
         const headers = { ...response.headers() };
         served = adjust(
           withSource(headers["content-security-policy"], "connect-src", "http://localhost:8081"),
