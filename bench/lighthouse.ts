@@ -127,12 +127,10 @@ export interface LighthouseSession {
 export interface PerformanceRun {
   /**
    * The host's speed for this run: the higher of Lighthouse's own reading, taken at the start of
-   * the run, and the same benchmark run again in the same browser once the page has loaded
-   * (`settledIndex`).
+   * the run, and the same benchmark run once the run's browser is gone, in a browser kept running
+   * for it (`settledIndex`).
    */
   hostIndex: number;
-  /** Lighthouse's own reading, for the record. */
-  lighthouseIndex: number;
   /**
    * The run's figures per phone, its trace audited with that phone's slowdown for `hostIndex`
    * (each of `phones` only: the others' are left out).
@@ -149,8 +147,8 @@ export interface PerformanceRun {
  * 2026-12-02 its readings had a median of 1,420 to 1,600 (the highest of a page's three included),
  * where the same benchmark in a settled page read 2,400 to 2,700 within minutes. Calibrated with
  * those readings, the rows emulated phones about 1.7 times as fast as the ones they name; each run
- * now also measures the host once the page has loaded (`settledIndex`), as the phones' own indexes
- * were measured, in a browser already running.
+ * now also measures the host after it, in a browser kept running (`settledIndex`), as the phones'
+ * own indexes were measured in a browser already running.
  */
 export const calibrationIndex = (runs: readonly Pick<PerformanceRun, "hostIndex">[]): number =>
   Math.max(...runs.map((r) => r.hostIndex));
@@ -289,10 +287,8 @@ export async function openLighthouse(chromeFlags: string[] = []): Promise<Lighth
           browserOwnPaths(publicDir),
         );
         gathered.artifacts.DevtoolsLog = own.log;
-        const lighthouseIndex = gathered.artifacts.BenchmarkIndex;
         return {
-          hostIndex: lighthouseIndex,
-          lighthouseIndex,
+          lighthouseIndex: gathered.artifacts.BenchmarkIndex,
           audit: async (hostIndex: number, phones: readonly Phone[] = PHONES) => {
             const byPhone = {} as PhoneFigures;
             for (const target of phones) {
@@ -311,7 +307,7 @@ export async function openLighthouse(chromeFlags: string[] = []): Promise<Lighth
         };
       });
       // Once the run's browser is gone, the host measured in a settled one (`settledIndex`).
-      return { ...run, hostIndex: Math.max(run.lighthouseIndex, await settledIndex()) };
+      return { hostIndex: Math.max(run.lighthouseIndex, await settledIndex()), audit: run.audit };
     },
   };
 }

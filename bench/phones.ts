@@ -70,10 +70,14 @@ export interface Calibration {
 }
 
 /**
- * Measures the host in `page`, then slows the page's CPU so that it runs like `target`. Call it
- * just before the run it calibrates: the host's speed moves from minute to minute.
+ * Measures the host in `page` once the page is idle, then slows the page's CPU so that it runs
+ * like `target`. Call it just before the run it calibrates: the host's speed moves from minute to
+ * minute. Idle first, as the interactions are measured: right after hydration the page's own
+ * deferred work shares the cores with the benchmark, and the site search's readings came out low
+ * (1,173 and 1,435 where the interactions read 2,300 to 2,500 on 2026-12-02: bench/findings.md).
  */
 export async function throttleTo(page: Page, cdp: CDPSession, target: Phone): Promise<Calibration> {
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   const hostIndex = await measureHostIndex(page);
   const slowdown = slowdownFor(hostIndex, target);

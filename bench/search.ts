@@ -66,10 +66,6 @@ async function oneRun(browser: Browser, baseUrl: string, pagePath: string, phone
   });
   await page.goto(baseUrl + pagePath, { waitUntil: "load" });
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  // The host measured on a settled page, as the interactions do: right after hydration the page's
-  // own deferred work shares the cores with the benchmark, and its reading came out low (1,173 and
-  // 1,435 where the interactions read 2,300 to 2,500 on 2026-12-02: bench/findings.md).
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 })));
   const cdp = await context.newCDPSession(page);
   const calibration = await throttleTo(page, cdp, phone);
   await page.keyboard.press("/");
