@@ -40,22 +40,45 @@ export async function navbarColour(d: Driver): Promise<void> {
  * `LATEST_MS` after the document was parsed. Until they run, the mega menus do not open on hover.
  * On a second page: the first in a browser just started waits for its compositor (WebKitGTK drew
  * its second frame 1,077 ms after its first there, under Xvfb), which says nothing of the page.
+ *
+ * The page's own signal is its load event and a few frames after it; on a host so busy that the
+ * load itself came within a second of the fallback (CI runs this beside a build and the unit
+ * tests on two cores), the fallback may rightly win, so the page is opened again, a few times at
+ * most, until one load came in time, and judged on that one.
  */
+const LOAD_IN_TIME_MS = LATEST_MS - 1000;
+const OPENINGS = 5;
+
 export async function aliveOnItsOwn(d: Driver): Promise<void> {
   await d.open("/");
-  await d.open("/about");
-  const startedAfter = await d.run(() => {
-    const parsed = (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming)
-      .domInteractive;
-    const startup = performance
-      .getEntriesByType("resource")
-      .find((r) => /\/static\/gatsby-startup-[0-9a-f]+\.js$/.test(r.name));
-    return startup ? Math.round(startup.startTime - parsed) : null;
-  }, null);
-  assert.notEqual(startedAfter, null, "the page fetched its start-up script");
-  assert.ok(
-    startedAfter! < LATEST_MS,
-    `the scripts started ${startedAfter} ms after the document was parsed: the ${LATEST_MS} ms fallback's, not the page's own signal`,
+  const loads: number[] = [];
+  for (let opening = 1; opening <= OPENINGS; opening++) {
+    await d.open("/about");
+    const { started, loaded } = await d.run(async () => {
+      const nav = () => performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      while (nav().loadEventEnd === 0) await new Promise((done) => setTimeout(done, 50));
+      const parsed = nav().domInteractive;
+      const startup = performance
+        .getEntriesByType("resource")
+        .find((r) => /\/static\/gatsby-startup-[0-9a-f]+\.js$/.test(r.name));
+      return {
+        started: startup ? Math.round(startup.startTime - parsed) : null,
+        loaded: Math.round(nav().loadEventEnd - parsed),
+      };
+    }, null);
+    assert.notEqual(started, null, "the page fetched its start-up script");
+    if (loaded >= LOAD_IN_TIME_MS) {
+      loads.push(loaded);
+      continue;
+    }
+    assert.ok(
+      started! < LATEST_MS,
+      `the scripts started ${started} ms after the document was parsed, its load ${loaded} ms after: the ${LATEST_MS} ms fallback's, not the page's own signal`,
+    );
+    return;
+  }
+  assert.fail(
+    `the host was too busy to tell: in ${OPENINGS} openings the page loaded ${loads.join(", ")} ms after it was parsed, never within ${LOAD_IN_TIME_MS} ms`,
   );
 }
 
