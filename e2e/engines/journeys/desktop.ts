@@ -54,16 +54,20 @@ export async function aliveOnItsOwn(d: Driver): Promise<void> {
   const loads: number[] = [];
   for (let opening = 1; opening <= OPENINGS; opening++) {
     await d.open("/about");
-    const { started, loaded } = await d.run(async () => {
-      const nav = () => performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-      while (nav().loadEventEnd === 0) await new Promise((done) => setTimeout(done, 50));
-      const parsed = nav().domInteractive;
+    // Hydrated is not yet loaded when the fallback started the scripts before the load.
+    await d.until(
+      () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd > 0,
+      null,
+      "/about loaded",
+    );
+    const { started, loaded } = await d.run(() => {
+      const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
       const startup = performance
         .getEntriesByType("resource")
         .find((r) => /\/static\/gatsby-startup-[0-9a-f]+\.js$/.test(r.name));
       return {
-        started: startup ? Math.round(startup.startTime - parsed) : null,
-        loaded: Math.round(nav().loadEventEnd - parsed),
+        started: startup ? Math.round(startup.startTime - nav.domInteractive) : null,
+        loaded: Math.round(nav.loadEventEnd - nav.domInteractive),
       };
     }, null);
     assert.notEqual(started, null, "the page fetched its start-up script");
