@@ -117,6 +117,16 @@ export const Hamburger = styled.button`
   }
 `;
 
+/**
+ * A mega menu's panel. Closed, it is not rendered at all (the hidden attribute's display: none),
+ * so it is out of the restyle of the whole document that a modal dialog's opening causes. Kept
+ * laid out but invisible, as it was from 2026-11-30, its links, list items and icons were
+ * restyled at every opening of the consultation dialog, the site's main call to action; since
+ * the icons come from one sprite, that cost more than the panel's own first layout saves its
+ * menu. The two builds served side by side, 12 runs each, alternating (2026-12-03), low-tier
+ * phone: the consultation dialog 188 to 154 ms, the Services mega menu 99 to 123, both under
+ * 200 (bench/findings.md).
+ */
 export const Panel = styled.div`
   position: absolute;
   top: 100%;
@@ -130,17 +140,6 @@ export const Panel = styled.div`
   max-height: calc(100vh - 90px);
   overflow-y: auto;
   ${focusRingOnLight}
-  /*
-   * Closed, the panel stays laid out but is not shown: invisible, it is out of the accessibility
-   * tree, the tab order and hit testing as it would be with display: none, and opening it is a
-   * style change and a paint, not the first layout of its 200-odd boxes in the click's frame
-   * (bench/findings.md). The navbar is fixed, so the panel never adds to the page's height, and
-   * below the md breakpoint its list is not displayed at all, so phones do not lay it out.
-   */
-  &[hidden] {
-    display: block;
-    visibility: hidden;
-  }
 `;
 
 export const Columns = styled.div`
