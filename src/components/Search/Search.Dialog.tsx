@@ -1,7 +1,7 @@
 import * as React from "react";
 import { navigate } from "gatsby";
 import { useDialogFocusTrap } from "../../hooks/useDialogFocusTrap";
-import { flatHits, groupResults, moveActive, type SearchGroup } from "../../lib/search";
+import { flatHits, groupResults, moveActive, type SearchGroup, type SearchHit } from "../../lib/search";
 import { CloseIcon } from "../Icon";
 import { loadPagefind, searchSite } from "./pagefind";
 import {
@@ -25,6 +25,7 @@ type State =
   | { status: "failed" };
 
 const LISTBOX_ID = "site-search-results";
+const NO_GROUPS: SearchGroup[] = [];
 
 /**
  * The search dialog, loaded on intent (Search.tsx): a native modal <dialog> holding a combobox
@@ -92,15 +93,15 @@ export default function SearchDialog({ id, onClose }: { id: string; onClose: (na
     if (state.status === "done") performance.mark("search:results");
   }, [state]);
 
-  const groups = state.status === "done" ? state.groups : [];
-  const hits = flatHits(groups);
+  const groups = state.status === "done" ? state.groups : NO_GROUPS;
+  const hits = React.useMemo(() => flatHits(groups), [groups]);
   const activeHit = active >= 0 ? hits[active] : undefined;
 
-  const choose = (url: string) => {
+  const choose = React.useCallback((url: string) => {
     navigated.current = true;
     dialog.current?.close();
     void navigate(url);
-  };
+  }, []);
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
@@ -175,44 +176,67 @@ export default function SearchDialog({ id, onClose }: { id: string; onClose: (na
       <Status role="status" aria-live="polite">
         {status}
       </Status>
-      <Listbox role="listbox" id={LISTBOX_ID} aria-label="Search results" hidden={!expanded}>
-        {groups.map((group) => (
-          <Group key={group.kind} role="group" aria-labelledby={`site-search-group-${group.kind}`}>
-            <GroupLabel role="presentation" id={`site-search-group-${group.kind}`}>
-              {group.label}
-            </GroupLabel>
-            {group.hits.map((hit) => (
-              // Each option is a real link (an <a href>): a middle click, a modified click or the
-              // context menu opens the page in a new tab or copies its address. A plain click
-              // opens it here, client-side. Out of the Tab order: focus stays in the field and
-              // the arrow keys choose (the combobox pattern); a link inside an option instead
-              // would nest one control in another (axe: nested-interactive).
-              <Option
-                key={hit.id}
-                id={hit.id}
-                href={hit.url}
-                tabIndex={-1}
-                role="option"
-                aria-selected={hit === activeHit}
-                aria-labelledby={`${hit.id}-title`}
-                aria-describedby={`${hit.id}-excerpt`}
-                onClick={(event) => {
-                  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-                    return;
-                  event.preventDefault();
-                  choose(hit.url);
-                }}
-                onPointerMove={() => setActive(hits.indexOf(hit))}
-              >
-                <strong id={`${hit.id}-title`}>{hit.title}</strong>
-                <span id={`${hit.id}-excerpt`}>
-                  {hit.excerpt.map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}
-                </span>
-              </Option>
-            ))}
-          </Group>
-        ))}
-      </Listbox>
+      <Results groups={groups} hits={hits} activeId={activeHit?.id} onActive={setActive} onChoose={choose} />
     </Dialog>
   );
 }
+
+/**
+ * The listbox of results. Memoized: a keystroke re-renders the field and the status line, not
+ * the options, which change only when the results or the active option do (on a low-tier phone
+ * each keystroke's render is about ten times the host's).
+ */
+const Results = React.memo(function Results({
+  groups,
+  hits,
+  activeId,
+  onActive,
+  onChoose,
+}: {
+  groups: SearchGroup[];
+  hits: SearchHit[];
+  activeId: string | undefined;
+  onActive: (index: number) => void;
+  onChoose: (url: string) => void;
+}) {
+  return (
+    <Listbox role="listbox" id={LISTBOX_ID} aria-label="Search results" hidden={hits.length === 0}>
+      {groups.map((group) => (
+        <Group key={group.kind} role="group" aria-labelledby={`site-search-group-${group.kind}`}>
+          <GroupLabel role="presentation" id={`site-search-group-${group.kind}`}>
+            {group.label}
+          </GroupLabel>
+          {group.hits.map((hit) => (
+            // Each option is a real link (an <a href>): a middle click, a modified click or the
+            // context menu opens the page in a new tab or copies its address. A plain click
+            // opens it here, client-side. Out of the Tab order: focus stays in the field and
+            // the arrow keys choose (the combobox pattern); a link inside an option instead
+            // would nest one control in another (axe: nested-interactive).
+            <Option
+              key={hit.id}
+              id={hit.id}
+              href={hit.url}
+              tabIndex={-1}
+              role="option"
+              aria-selected={hit.id === activeId}
+              aria-labelledby={`${hit.id}-title`}
+              aria-describedby={`${hit.id}-excerpt`}
+              onClick={(event) => {
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                  return;
+                event.preventDefault();
+                onChoose(hit.url);
+              }}
+              onPointerMove={() => onActive(hits.indexOf(hit))}
+            >
+              <strong id={`${hit.id}-title`}>{hit.title}</strong>
+              <span id={`${hit.id}-excerpt`}>
+                {hit.excerpt.map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}
+              </span>
+            </Option>
+          ))}
+        </Group>
+      ))}
+    </Listbox>
+  );
+});
