@@ -219,6 +219,15 @@ describe("keyboard and accessibility", () => {
     const last = page.getByRole("option").last();
     assert.equal(await input.getAttribute("aria-activedescendant"), await last.getAttribute("id"));
     await page.keyboard.press("ArrowDown");
+    // The pointer over an option makes it the active one, as the arrow keys would.
+    const second = page.getByRole("option").nth(1);
+    await second.hover();
+    await page.waitForFunction(
+      (id) => document.querySelector('[role="combobox"]')?.getAttribute("aria-activedescendant") === id,
+      await second.getAttribute("id"),
+    );
+    assert.equal(await second.getAttribute("aria-selected"), "true");
+    assert.equal(await first.getAttribute("aria-selected"), "false");
     // Escape clears the query first (the dialog stays), then closes and returns focus.
     await page.keyboard.press("Escape");
     assert.equal(await input.inputValue(), "");

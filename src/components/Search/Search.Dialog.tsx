@@ -1,7 +1,7 @@
 import * as React from "react";
 import { navigate } from "gatsby";
 import { useDialogFocusTrap } from "../../hooks/useDialogFocusTrap";
-import { flatHits, groupResults, moveActive, type SearchGroup, type SearchHit } from "../../lib/search";
+import { flatHits, groupResults, moveActive, type SearchGroup } from "../../lib/search";
 import { CloseIcon } from "../Icon";
 import { loadPagefind, searchSite } from "./pagefind";
 import {
@@ -102,6 +102,7 @@ export default function SearchDialog({ id, onClose }: { id: string; onClose: (na
     dialog.current?.close();
     void navigate(url);
   }, []);
+  const hover = React.useCallback((id: string) => setActive(hits.findIndex((h) => h.id === id)), [hits]);
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
@@ -176,7 +177,7 @@ export default function SearchDialog({ id, onClose }: { id: string; onClose: (na
       <Status role="status" aria-live="polite">
         {status}
       </Status>
-      <Results groups={groups} hits={hits} activeId={activeHit?.id} onActive={setActive} onChoose={choose} />
+      <Results groups={groups} activeId={activeHit?.id} onHover={hover} onChoose={choose} />
     </Dialog>
   );
 }
@@ -188,19 +189,17 @@ export default function SearchDialog({ id, onClose }: { id: string; onClose: (na
  */
 const Results = React.memo(function Results({
   groups,
-  hits,
   activeId,
-  onActive,
+  onHover,
   onChoose,
 }: {
   groups: SearchGroup[];
-  hits: SearchHit[];
   activeId: string | undefined;
-  onActive: (index: number) => void;
+  onHover: (id: string) => void;
   onChoose: (url: string) => void;
 }) {
   return (
-    <Listbox role="listbox" id={LISTBOX_ID} aria-label="Search results" hidden={hits.length === 0}>
+    <Listbox role="listbox" id={LISTBOX_ID} aria-label="Search results" hidden={groups.length === 0}>
       {groups.map((group) => (
         <Group key={group.kind} role="group" aria-labelledby={`site-search-group-${group.kind}`}>
           <GroupLabel role="presentation" id={`site-search-group-${group.kind}`}>
@@ -227,7 +226,7 @@ const Results = React.memo(function Results({
                 event.preventDefault();
                 onChoose(hit.url);
               }}
-              onPointerMove={() => onActive(hits.indexOf(hit))}
+              onPointerMove={() => onHover(hit.id)}
             >
               <strong id={`${hit.id}-title`}>{hit.title}</strong>
               <span id={`${hit.id}-excerpt`}>
