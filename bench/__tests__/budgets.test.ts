@@ -163,7 +163,7 @@ test("issue 38's open budgets (low-tier TBT and interactions, two interactions a
     ["accessibility", true],
     ["tbt", true],
   ]);
-  // On the mid-tier phone, TBT is open on /works alone (at the line since the settled calibration).
+  // On the mid-tier phone, TBT is enforced on every template, /works included.
   const works = budgetProblems(
     "works index (outside), mid-tier phone",
     "/works",
@@ -171,15 +171,15 @@ test("issue 38's open budgets (low-tier TBT and interactions, two interactions a
     { ...good, tbtMs: 51 },
     base,
   );
-  expect(works.map((p) => [p.budget, enforced(p)])).toEqual([["tbt", false]]);
+  expect(works.map((p) => [p.budget, enforced(p)])).toEqual([["tbt", true]]);
   expect(interactionProblems("phone menu, low", "low", 250).map(enforced)).toEqual([false]);
-  // On the mid-tier phone the interactions that hold are enforced; the open ones are named.
+  // On the mid-tier phone every interaction is enforced but the search's, the one still open.
   const mid100 = (name: string) =>
     interactionProblems(`interaction: ${name}, mid-tier phone`, "mid", 112).map(enforced);
   expect(mid100("phone menu opens")).toEqual([true]);
   expect(mid100("Services mega menu opens")).toEqual([true]);
   expect(mid100("phone menu: Services submenu")).toEqual([true]);
-  expect(mid100("consultation modal opens (lazy chunk included)")).toEqual([false]);
+  expect(mid100("consultation modal opens (lazy chunk included)")).toEqual([true]);
   expect(mid100("/works filter change by key")).toEqual([true]);
   expect(mid100("/works filter back to all by key")).toEqual([true]);
   expect(mid100("search dialog: first results")).toEqual([false]);
