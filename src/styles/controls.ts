@@ -1,4 +1,5 @@
 import { css } from "styled-components";
+import { theme } from "./theme";
 
 /**
  * Control styles more than one part of the site shares, so a change to one reaches all of them:
@@ -12,7 +13,7 @@ export const navbarControl = css`
   align-items: center;
   min-height: 44px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radius}px;
+  border-radius: ${theme.radius}px;
   background: none;
   font: inherit;
   font-weight: 600;
@@ -28,14 +29,14 @@ export const menuRow = css`
   justify-content: space-between;
   width: 100%;
   min-height: 48px;
-  padding: ${({ theme }) => theme.spacing(1, 0)};
+  padding: ${theme.spacing(1, 0)};
   border: 0;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.line};
+  border-bottom: 1px solid ${theme.colors.line};
   background: none;
   font: inherit;
   font-weight: 600;
   text-align: left;
-  color: ${({ theme }) => theme.colors.ink};
+  color: ${theme.colors.ink};
   text-decoration: none;
   cursor: pointer;
 `;
@@ -43,14 +44,14 @@ export const menuRow = css`
 /** The close button in the top right corner of a modal dialog. */
 export const dialogCloseButton = css`
   position: absolute;
-  top: ${({ theme }) => theme.spacing(1)};
-  right: ${({ theme }) => theme.spacing(1)};
+  top: ${theme.spacing(1)};
+  right: ${theme.spacing(1)};
   width: 44px;
   height: 44px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radius}px;
+  border-radius: ${theme.radius}px;
   background: none;
-  color: ${({ theme }) => theme.colors.ink};
+  color: ${theme.colors.ink};
   cursor: pointer;
 `;
 
@@ -61,8 +62,8 @@ export const dialogCloseButton = css`
  */
 export const modalSurface = css`
   border: 0;
-  border-radius: ${({ theme }) => theme.radius * 2}px;
-  color: ${({ theme }) => theme.colors.text};
+  border-radius: ${theme.radius * 2}px;
+  color: ${theme.colors.text};
   &::backdrop {
     background: rgba(14, 26, 43, 0.6);
   }

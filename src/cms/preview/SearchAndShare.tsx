@@ -21,6 +21,7 @@ import {
 import { pageTitle } from "../../components/Seo";
 import { cutForSearch, displayUrl } from "./searchResult";
 import type { SiteGraph } from "./siteGraph";
+import { theme } from "../../styles/theme";
 
 /**
  * The cards' font from the same npm package the build draws with (gatsby/lib/cardFonts.ts), served
@@ -50,13 +51,13 @@ export interface SearchAndShareProps {
 }
 
 const Panel = styled.section`
-  max-width: ${({ theme }) => theme.maxWidth};
+  max-width: ${theme.maxWidth};
   margin: 0 auto;
-  padding: ${({ theme }) => theme.spacing(4, 2.5)};
+  padding: ${theme.spacing(4, 2.5)};
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing(3)};
-  font-family: ${({ theme }) => theme.fonts.body};
+  gap: ${theme.spacing(3)};
+  font-family: ${theme.fonts.body};
   h2 {
     flex-basis: 100%;
     margin: 0;
@@ -67,7 +68,7 @@ const Panel = styled.section`
     margin: 0;
   }
   figcaption {
-    margin-bottom: ${({ theme }) => theme.spacing(1)};
+    margin-bottom: ${theme.spacing(1)};
     font-weight: 600;
   }
 `;
@@ -103,11 +104,11 @@ const Card = styled.div`
 `;
 
 const Lengths = styled.ul`
-  margin: ${({ theme }) => theme.spacing(1.5, 0, 0)};
+  margin: ${theme.spacing(1.5, 0, 0)};
   padding: 0;
   list-style: none;
   font-size: 0.875rem;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
   [data-warning] {
     color: #8a4b00;
     font-weight: 600;

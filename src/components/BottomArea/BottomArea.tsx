@@ -1,6 +1,7 @@
 import * as React from "react";
 import styled from "styled-components";
 import { media } from "../../styles/media";
+import { theme } from "../../styles/theme";
 
 /** The CSS variable on <html> that holds how much of the screen's bottom the area covers. */
 export const BOTTOM_AREA_VAR = "--bottom-area";
@@ -8,19 +9,19 @@ export const BOTTOM_AREA_VAR = "--bottom-area";
 const Area = styled.div.attrs({ "aria-live": "polite" })`
   position: fixed;
   z-index: 900;
-  right: ${({ theme }) => theme.spacing(1)};
-  bottom: ${({ theme }) => theme.spacing(1)};
-  left: ${({ theme }) => theme.spacing(1)};
+  right: ${theme.spacing(1)};
+  bottom: ${theme.spacing(1)};
+  left: ${theme.spacing(1)};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(1)};
+  gap: ${theme.spacing(1)};
   pointer-events: none;
   & > * {
     pointer-events: auto;
   }
   ${media.up("sm")} {
-    right: ${({ theme }) => theme.spacing(2)};
-    bottom: ${({ theme }) => theme.spacing(2)};
+    right: ${theme.spacing(2)};
+    bottom: ${theme.spacing(2)};
     left: auto;
     width: 420px;
   }

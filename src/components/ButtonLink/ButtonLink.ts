@@ -1,5 +1,6 @@
 import { Link } from "gatsby";
 import styled, { css } from "styled-components";
+import { theme } from "../../styles/theme";
 
 /** primary: copper; secondary: copper outline; light: white, on dark; outlineLight: white outline, on dark. */
 type Variant = "primary" | "secondary" | "light" | "outlineLight";
@@ -8,24 +9,24 @@ const base = css<{ $variant?: Variant }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.spacing(1)};
+  gap: ${theme.spacing(1)};
   min-height: 44px;
-  padding: ${({ theme }) => theme.spacing(1.25, 2.5)};
-  border-radius: ${({ theme }) => theme.radius}px;
+  padding: ${theme.spacing(1.25, 2.5)};
+  border-radius: ${theme.radius}px;
   font: inherit;
   font-weight: 600;
   text-decoration: none;
   cursor: pointer;
-  border: 2px solid ${({ theme }) => theme.colors.accent};
-  background: ${({ theme }) => theme.colors.accent};
-  color: ${({ theme }) => theme.colors.white};
+  border: 2px solid ${theme.colors.accent};
+  background: ${theme.colors.accent};
+  color: ${theme.colors.white};
   transition:
     background 150ms ease,
     color 150ms ease;
   &:hover {
-    background: ${({ theme }) => theme.colors.accentDark};
-    border-color: ${({ theme }) => theme.colors.accentDark};
-    color: ${({ theme }) => theme.colors.white};
+    background: ${theme.colors.accentDark};
+    border-color: ${theme.colors.accentDark};
+    color: ${theme.colors.white};
   }
   ${({ $variant, theme }) =>
     $variant === "secondary" &&

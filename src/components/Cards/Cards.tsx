@@ -7,6 +7,7 @@ import { media } from "../../styles/media";
 import { Icon, type IconName } from "../Icon";
 import { TagList } from "../TagList";
 import { afterNextPaint } from "../../lib/afterNextPaint";
+import { theme } from "../../styles/theme";
 
 /**
  * The grid and its cards. The cards are plain list items styled from here, not styled components
@@ -15,10 +16,10 @@ import { afterNextPaint } from "../../lib/afterNextPaint";
  */
 const Grid = styled.ul<{ $min: number }>`
   list-style: none;
-  margin: ${({ theme }) => theme.spacing(4, 0, 0)};
+  margin: ${theme.spacing(4, 0, 0)};
   padding: 0;
   display: grid;
-  gap: ${({ theme }) => theme.spacing(3)};
+  gap: ${theme.spacing(3)};
   grid-template-columns: 1fr;
   ${media.up("sm")} {
     grid-template-columns: repeat(auto-fill, minmax(${({ $min }) => $min}px, 1fr));
@@ -30,29 +31,29 @@ const Grid = styled.ul<{ $min: number }>`
     position: relative;
     display: flex;
     flex-direction: column;
-    background: ${({ theme }) => theme.colors.white};
-    border: 1px solid ${({ theme }) => theme.colors.line};
-    border-radius: ${({ theme }) => theme.radius * 2}px;
+    background: ${theme.colors.white};
+    border: 1px solid ${theme.colors.line};
+    border-radius: ${theme.radius * 2}px;
     overflow: hidden;
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
   & > li[hidden] {
     display: none;
   }
   & > li h3 {
-    margin-top: ${({ theme }) => theme.spacing(1)};
+    margin-top: ${theme.spacing(1)};
   }
   & > li p {
     margin: 0;
-    color: ${({ theme }) => theme.colors.muted};
+    color: ${theme.colors.muted};
   }
 `;
 
 const Body = styled.div`
-  padding: ${({ theme }) => theme.spacing(3)};
+  padding: ${theme.spacing(3)};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(1)};
+  gap: ${theme.spacing(1)};
   flex: 1;
 `;
 
@@ -62,7 +63,7 @@ const Meta = styled.p`
   text-transform: uppercase;
   letter-spacing: 0.06em;
   && {
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
   }
 `;
 
@@ -73,7 +74,7 @@ const Tags = styled.div`
 
 /** The whole card is clickable through the heading link's stretched hit area. */
 const CardLink = styled(Link)`
-  color: ${({ theme }) => theme.colors.ink};
+  color: ${theme.colors.ink};
   text-decoration: none;
   &::after {
     content: "";

@@ -1,6 +1,7 @@
 import styled from "styled-components";
 import { media } from "../../styles/media";
 import { bottomPanel, PanelButton } from "../BottomArea/BottomArea.styles";
+import { theme } from "../../styles/theme";
 
 /**
  * A panel of the bottom area, like the country-site suggestion. On a phone it takes at most a
@@ -9,13 +10,13 @@ import { bottomPanel, PanelButton } from "../BottomArea/BottomArea.styles";
  */
 export const Region = styled.section`
   ${bottomPanel}
-  padding: ${({ theme }) => theme.spacing(1.25, 1.5)};
+  padding: ${theme.spacing(1.25, 1.5)};
   font-size: 0.8125rem;
   line-height: 1.35;
   h2 {
     display: inline;
     margin: 0 0.35em 0 0;
-    color: ${({ theme }) => theme.colors.white};
+    color: ${theme.colors.white};
     font-size: inherit;
     line-height: inherit;
   }
@@ -23,12 +24,12 @@ export const Region = styled.section`
     display: inline;
   }
   ${media.up("sm")} {
-    padding: ${({ theme }) => theme.spacing(1.5, 2)};
+    padding: ${theme.spacing(1.5, 2)};
     font-size: 0.9rem;
     line-height: 1.4;
     h2 {
       display: block;
-      margin: 0 0 ${({ theme }) => theme.spacing(0.5)};
+      margin: 0 0 ${theme.spacing(0.5)};
       font-size: 1rem;
     }
     p {
@@ -40,8 +41,8 @@ export const Region = styled.section`
 export const Choices = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
-  gap: ${({ theme }) => theme.spacing(1)};
-  margin-top: ${({ theme }) => theme.spacing(1)};
+  gap: ${theme.spacing(1)};
+  margin-top: ${theme.spacing(1)};
 `;
 
 /** Both choices look the same: neither is pushed (equal weight). */

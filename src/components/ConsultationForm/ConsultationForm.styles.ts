@@ -1,9 +1,10 @@
 import styled, { css } from "styled-components";
 import { media } from "../../styles/media";
+import { theme } from "../../styles/theme";
 
 export const Form = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.spacing(2.5)};
+  gap: ${theme.spacing(2.5)};
   ${media.up("sm")} {
     grid-template-columns: 1fr 1fr;
   }
@@ -17,7 +18,7 @@ export const Full = styled.div`
 
 export const Note = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
   font-size: 0.95rem;
   ${media.up("sm")} {
     grid-column: 1 / -1;
@@ -27,7 +28,7 @@ export const Note = styled.p`
 export const FieldWrap = styled.div<{ $full?: boolean }>`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(0.5)};
+  gap: ${theme.spacing(0.5)};
   ${({ $full }) =>
     $full &&
     css`
@@ -39,46 +40,46 @@ export const FieldWrap = styled.div<{ $full?: boolean }>`
 
 export const Label = styled.label`
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.ink};
+  color: ${theme.colors.ink};
 `;
 
 export const Required = styled.span`
-  color: ${({ theme }) => theme.colors.error};
+  color: ${theme.colors.error};
   margin-left: 2px;
 `;
 
 export const Optional = styled.span`
   font-weight: 400;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
 `;
 
 export const Hint = styled.span`
   font-size: 0.9rem;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
 `;
 
 export const ErrorText = styled.span`
   font-size: 0.95rem;
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.error};
+  color: ${theme.colors.error};
 `;
 
 const control = css<{ $invalid?: boolean }>`
   font: inherit;
-  color: ${({ theme }) => theme.colors.text};
-  background: ${({ theme }) => theme.colors.white};
+  color: ${theme.colors.text};
+  background: ${theme.colors.white};
   min-height: 44px;
   width: 100%;
-  padding: ${({ theme }) => theme.spacing(1, 1.5)};
+  padding: ${theme.spacing(1, 1.5)};
   border: 2px solid ${({ $invalid, theme }) => ($invalid ? theme.colors.error : theme.colors.controlBorder)};
-  border-radius: ${({ theme }) => theme.radius}px;
+  border-radius: ${theme.radius}px;
   &:focus-visible {
-    outline: 3px solid ${({ theme }) => theme.colors.accent};
+    outline: 3px solid ${theme.colors.accent};
     outline-offset: 1px;
-    border-color: ${({ theme }) => theme.colors.ink};
+    border-color: ${theme.colors.ink};
   }
   &:disabled {
-    background: ${({ theme }) => theme.colors.surface};
+    background: ${theme.colors.surface};
   }
 `;
 
@@ -105,13 +106,13 @@ export const Counter = styled.span<{ $over: boolean }>`
 export const Consent = styled.div`
   display: grid;
   grid-template-columns: 24px 1fr;
-  gap: ${({ theme }) => theme.spacing(0.5, 1.5)};
+  gap: ${theme.spacing(0.5, 1.5)};
   align-items: start;
   input {
     width: 24px;
     height: 24px;
     margin: 2px 0 0;
-    accent-color: ${({ theme }) => theme.colors.accent};
+    accent-color: ${theme.colors.accent};
   }
   label {
     font-weight: 400;
@@ -138,7 +139,7 @@ export const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing(2)};
+  gap: ${theme.spacing(2)};
   ${media.up("sm")} {
     grid-column: 1 / -1;
   }
@@ -152,28 +153,28 @@ export const Panel = styled.div<{ $tone: "error" | "success" }>`
   border-left: 6px solid
     ${({ $tone, theme }) => ($tone === "error" ? theme.colors.error : theme.colors.accent)};
   background: ${({ $tone, theme }) => ($tone === "error" ? theme.colors.errorSoft : theme.colors.successSoft)};
-  padding: ${({ theme }) => theme.spacing(2, 2.5)};
-  border-radius: ${({ theme }) => theme.radius}px;
+  padding: ${theme.spacing(2, 2.5)};
+  border-radius: ${theme.radius}px;
   ${media.up("sm")} {
     grid-column: 1 / -1;
   }
   &:focus {
-    outline: 3px solid ${({ theme }) => theme.colors.accent};
+    outline: 3px solid ${theme.colors.accent};
     outline-offset: 2px;
   }
   h3 {
     font-size: 1.15rem;
-    margin-bottom: ${({ theme }) => theme.spacing(1)};
+    margin-bottom: ${theme.spacing(1)};
   }
   ul {
     margin: 0;
-    padding-left: ${({ theme }) => theme.spacing(2.5)};
+    padding-left: ${theme.spacing(2.5)};
   }
   li + li {
-    margin-top: ${({ theme }) => theme.spacing(0.5)};
+    margin-top: ${theme.spacing(0.5)};
   }
   li a {
-    color: ${({ theme }) => theme.colors.error};
+    color: ${theme.colors.error};
     font-weight: 600;
   }
   p:last-child {

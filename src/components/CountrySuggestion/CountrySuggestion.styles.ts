@@ -1,5 +1,6 @@
 import styled from "styled-components";
 import { bottomPanel, PanelButton } from "../BottomArea/BottomArea.styles";
+import { theme } from "../../styles/theme";
 
 /** A small bar in the bottom area (src/components/BottomArea, the fixed part): never moves the page. */
 export const Bar = styled.section`
@@ -7,8 +8,8 @@ export const Bar = styled.section`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing(2)};
-  padding: ${({ theme }) => theme.spacing(1, 1, 1, 2)};
+  gap: ${theme.spacing(2)};
+  padding: ${theme.spacing(1, 1, 1, 2)};
 `;
 
 export const Dismiss = PanelButton;

@@ -4,14 +4,15 @@ import { useConsultation } from "../../hooks/useConsultation";
 import { focusRingOnDark } from "../../styles/focus";
 import { ButtonLink } from "../ButtonLink";
 import { Container } from "../Container";
+import { theme } from "../../styles/theme";
 
 const Band = styled.section`
-  background: ${({ theme }) => theme.colors.ink};
-  color: ${({ theme }) => theme.colors.onDark};
-  padding: ${({ theme }) => theme.spacing(8, 0)};
+  background: ${theme.colors.ink};
+  color: ${theme.colors.onDark};
+  padding: ${theme.spacing(8, 0)};
   ${focusRingOnDark}
   h2 {
-    color: ${({ theme }) => theme.colors.white};
+    color: ${theme.colors.white};
   }
   p {
     max-width: 60ch;

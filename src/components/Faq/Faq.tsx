@@ -1,17 +1,18 @@
 import * as React from "react";
 import styled from "styled-components";
+import { theme } from "../../styles/theme";
 
 const Item = styled.details`
-  border-bottom: 1px solid ${({ theme }) => theme.colors.line};
-  padding: ${({ theme }) => theme.spacing(2, 0)};
+  border-bottom: 1px solid ${theme.colors.line};
+  padding: ${theme.spacing(2, 0)};
   summary {
     cursor: pointer;
     font-weight: 600;
-    color: ${({ theme }) => theme.colors.ink};
+    color: ${theme.colors.ink};
     min-height: 24px;
   }
   p {
-    margin: ${({ theme }) => theme.spacing(1.5, 0, 0)};
+    margin: ${theme.spacing(1.5, 0, 0)};
     max-width: 75ch;
   }
 `;

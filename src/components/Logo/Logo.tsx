@@ -2,11 +2,12 @@ import * as React from "react";
 import { Link } from "gatsby";
 import styled from "styled-components";
 import { BRAND, LOGO_MARK } from "../../../shared/brand";
+import { theme } from "../../styles/theme";
 
 const Home = styled(Link)<{ $light: boolean }>`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing(1)};
+  gap: ${theme.spacing(1)};
   min-height: 44px;
   font-weight: 800;
   font-size: 1.15rem;

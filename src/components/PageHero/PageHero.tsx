@@ -7,10 +7,11 @@ import { focusRingOnDark } from "../../styles/focus";
 import { media } from "../../styles/media";
 import type { Crumb } from "../../../shared/routes";
 import { Container } from "../Container";
+import { theme } from "../../styles/theme";
 
 const Wrapper = styled.div<{ $tone: "light" | "dark" }>`
   /* Room for the fixed navbar above the heading. */
-  padding: ${({ theme }) => theme.spacing(16, 0, 8)};
+  padding: ${theme.spacing(16, 0, 8)};
   ${({ $tone, theme }) =>
     $tone === "dark"
       ? css`
@@ -28,7 +29,7 @@ const Wrapper = styled.div<{ $tone: "light" | "dark" }>`
 
 const Inner = styled(Container)<{ $withImage: boolean }>`
   display: grid;
-  gap: ${({ theme }) => theme.spacing(5)};
+  gap: ${theme.spacing(5)};
   align-items: center;
   ${media.up("md")} {
     grid-template-columns: ${({ $withImage }) => ($withImage ? "1.1fr 1fr" : "1fr")};
@@ -67,10 +68,10 @@ const Lead = styled.p`
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing(2)};
-  margin-top: ${({ theme }) => theme.spacing(3)};
+  gap: ${theme.spacing(2)};
+  margin-top: ${theme.spacing(3)};
   ${media.down("md")} {
-    margin: ${({ theme }) => theme.spacing(1, 0, 3)};
+    margin: ${theme.spacing(1, 0, 3)};
   }
 `;
 
@@ -79,9 +80,9 @@ const Crumbs = styled.nav<{ $tone: "light" | "dark" }>`
     list-style: none;
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.spacing(1)};
+    gap: ${theme.spacing(1)};
     padding: 0;
-    margin: ${({ theme }) => theme.spacing(0, 0, 2)};
+    margin: ${theme.spacing(0, 0, 2)};
     font-size: 0.9rem;
   }
   /* A separator drawn, never read (an empty alternative text; the first declaration is for
@@ -89,7 +90,7 @@ const Crumbs = styled.nav<{ $tone: "light" | "dark" }>`
   li + li::before {
     content: "/";
     content: "/" / "";
-    margin-right: ${({ theme }) => theme.spacing(1)};
+    margin-right: ${theme.spacing(1)};
     opacity: 0.6;
   }
   a {
@@ -98,7 +99,7 @@ const Crumbs = styled.nav<{ $tone: "light" | "dark" }>`
 `;
 
 const Figure = styled.div`
-  border-radius: ${({ theme }) => theme.radius * 3}px;
+  border-radius: ${theme.radius * 3}px;
   overflow: hidden;
   box-shadow: 0 20px 50px rgba(14, 26, 43, 0.25);
 `;

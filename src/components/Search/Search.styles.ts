@@ -1,19 +1,20 @@
 import styled, { css } from "styled-components";
 import { HYDRATED } from "../../styles/constants";
 import { menuRow, navbarControl } from "../../styles/controls";
+import { theme } from "../../styles/theme";
 
 /** Inside the navbar, which may be transparent over the dark hero: its text colour. */
 const launcher = css`
   ${navbarControl}
   justify-content: center;
-  gap: ${({ theme }) => theme.spacing(1)};
+  gap: ${theme.spacing(1)};
   min-width: 44px;
-  padding: ${({ theme }) => theme.spacing(0, 1)};
+  padding: ${theme.spacing(0, 1)};
   svg {
     flex: none;
   }
   &:hover {
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
   }
   /* The icon alone (the navbar is full at 1280 px): the word stays the accessible name. */
   > span {

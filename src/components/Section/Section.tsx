@@ -2,9 +2,10 @@ import * as React from "react";
 import styled, { css } from "styled-components";
 import { focusRingOnDark } from "../../styles/focus";
 import { Container } from "../Container";
+import { theme } from "../../styles/theme";
 
 const Wrapper = styled.section<{ $tone: "plain" | "tinted" | "dark" }>`
-  padding: ${({ theme }) => theme.spacing(8, 0)};
+  padding: ${theme.spacing(8, 0)};
   ${({ $tone, theme }) =>
     $tone === "tinted" &&
     css`

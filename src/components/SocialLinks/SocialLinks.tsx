@@ -1,10 +1,11 @@
 import * as React from "react";
 import styled from "styled-components";
 import type { SiteSettings } from "../../hooks/useSiteSettings";
+import { theme } from "../../styles/theme";
 
 const List = styled.ul`
   display: flex;
-  gap: ${({ theme }) => theme.spacing(1)};
+  gap: ${theme.spacing(1)};
   list-style: none;
   margin: 0;
   padding: 0;

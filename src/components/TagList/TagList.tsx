@@ -1,18 +1,19 @@
 import * as React from "react";
 import styled, { css } from "styled-components";
+import { theme } from "../../styles/theme";
 
 const List = styled.ul<{ $compact: boolean }>`
   list-style: none;
   padding: 0;
-  margin: ${({ theme }) => theme.spacing(2, 0, 0)};
+  margin: ${theme.spacing(2, 0, 0)};
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.spacing(1)};
+  gap: ${theme.spacing(1)};
   li {
-    padding: ${({ theme }) => theme.spacing(0.5, 1.5)};
+    padding: ${theme.spacing(0.5, 1.5)};
     border-radius: 999px;
-    background: ${({ theme }) => theme.colors.accentSoft};
-    color: ${({ theme }) => theme.colors.ink};
+    background: ${theme.colors.accentSoft};
+    color: ${theme.colors.ink};
     font-size: 0.9rem;
   }
   ${({ $compact, theme }) =>

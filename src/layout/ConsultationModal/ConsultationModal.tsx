@@ -8,12 +8,13 @@ import { useSetShowModal } from "../../hooks/useLayout";
 import { DIALOG_TOASTS, Toasts } from "../Toasts";
 import { CloseIcon } from "../../components/Icon";
 import { dialogCloseButton, modalSurface } from "../../styles/controls";
+import { theme } from "../../styles/theme";
 
 const Dialog = styled.dialog`
   /* Wide enough for the form's two columns. */
   width: min(760px, calc(100vw - 32px));
   max-height: calc(100vh - 32px);
-  padding: ${({ theme }) => theme.spacing(4)};
+  padding: ${theme.spacing(4)};
   ${modalSurface}
 `;
 

@@ -2,19 +2,20 @@ import styled from "styled-components";
 import { HYDRATED, MOBILE_MAX_WIDTH_PX, PHONE_QUERY } from "../../styles/constants";
 import { focusRingOnDark } from "../../styles/focus";
 import { media } from "../../styles/media";
+import { theme } from "../../styles/theme";
 
 export const Wrapper = styled.footer`
-  background: ${({ theme }) => theme.colors.ink};
-  color: ${({ theme }) => theme.colors.onDark};
+  background: ${theme.colors.ink};
+  color: ${theme.colors.onDark};
   /* The bottom padding is room for the fixed bottom area (the country-site suggestion, about
      80 px high): scrolled to the end, the footer's last line, Cookie settings, stays clear of it. */
-  padding: ${({ theme }) => theme.spacing(8, 0, 13)};
+  padding: ${theme.spacing(8, 0, 13)};
   ${focusRingOnDark}
   a {
-    color: ${({ theme }) => theme.colors.onDark};
+    color: ${theme.colors.onDark};
   }
   a:hover {
-    color: ${({ theme }) => theme.colors.white};
+    color: ${theme.colors.white};
   }
 `;
 
@@ -23,13 +24,13 @@ export const Brand = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing(2)};
+  gap: ${theme.spacing(2)};
 `;
 
 export const Columns = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.spacing(2, 4)};
-  margin-top: ${({ theme }) => theme.spacing(5)};
+  gap: ${theme.spacing(2, 4)};
+  margin-top: ${theme.spacing(5)};
   ${media.minWidth(MOBILE_MAX_WIDTH_PX + 1)} {
     grid-template-columns: repeat(2, 1fr);
   }
@@ -44,8 +45,8 @@ export const Columns = styled.div`
  */
 export const Heading = styled.h2`
   font-size: 1rem;
-  margin: 0 0 ${({ theme }) => theme.spacing(1)};
-  color: ${({ theme }) => theme.colors.white};
+  margin: 0 0 ${theme.spacing(1)};
+  color: ${theme.colors.white};
   > button {
     display: none;
   }
@@ -86,7 +87,7 @@ export const List = styled.ul`
   padding: 0;
   li a {
     display: inline-block;
-    padding: ${({ theme }) => theme.spacing(0.5, 0)};
+    padding: ${theme.spacing(0.5, 0)};
     min-height: 24px;
     text-decoration: none;
   }
@@ -97,13 +98,13 @@ export const List = styled.ul`
 
 export const MoreButton = styled.button`
   min-height: 32px;
-  margin-top: ${({ theme }) => theme.spacing(0.5)};
+  margin-top: ${theme.spacing(0.5)};
   padding: 0;
   border: 0;
   background: none;
   font: inherit;
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.accentOnDark};
+  color: ${theme.colors.accentOnDark};
   text-decoration: underline;
   cursor: pointer;
 `;
@@ -117,9 +118,9 @@ export const Bottom = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing(2)};
-  margin-top: ${({ theme }) => theme.spacing(6)};
-  padding-top: ${({ theme }) => theme.spacing(3)};
+  gap: ${theme.spacing(2)};
+  margin-top: ${theme.spacing(6)};
+  padding-top: ${theme.spacing(3)};
   border-top: 1px solid rgba(255, 255, 255, 0.15);
   font-size: 0.9rem;
   p {

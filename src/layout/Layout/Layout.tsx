@@ -4,19 +4,20 @@ import { Footer } from "../Footer";
 import { Navbar } from "../Navbar";
 import { Toasts } from "../Toasts";
 import { ConsultationModalSlot } from "./Layout.ConsultationModal";
+import { theme } from "../../styles/theme";
 
 const SkipLink = styled.a`
   position: absolute;
-  left: ${({ theme }) => theme.spacing(1)};
+  left: ${theme.spacing(1)};
   top: -100px;
   z-index: 1000;
-  padding: ${({ theme }) => theme.spacing(1.5, 2)};
-  background: ${({ theme }) => theme.colors.ink};
-  color: ${({ theme }) => theme.colors.white};
-  border-radius: ${({ theme }) => theme.radius}px;
+  padding: ${theme.spacing(1.5, 2)};
+  background: ${theme.colors.ink};
+  color: ${theme.colors.white};
+  border-radius: ${theme.radius}px;
   &:focus {
-    top: ${({ theme }) => theme.spacing(1)};
-    color: ${({ theme }) => theme.colors.white};
+    top: ${theme.spacing(1)};
+    color: ${theme.colors.white};
   }
 `;
 

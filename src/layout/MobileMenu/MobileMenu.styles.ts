@@ -1,6 +1,7 @@
 import styled from "styled-components";
 import { menuRow } from "../../styles/controls";
 import { focusRingOnLight } from "../../styles/focus";
+import { theme } from "../../styles/theme";
 
 export const Dialog = styled.dialog`
   margin: 0;
@@ -10,8 +11,8 @@ export const Dialog = styled.dialog`
   max-height: 100%;
   width: min(85vw, 380px);
   max-width: 85vw;
-  background: ${({ theme }) => theme.colors.white};
-  color: ${({ theme }) => theme.colors.text};
+  background: ${theme.colors.white};
+  color: ${theme.colors.text};
   /* The dialog lives inside the navbar, which may be transparent over the dark hero. */
   ${focusRingOnLight}
   &::backdrop {
@@ -29,9 +30,9 @@ export const Top = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing(1)};
-  padding: ${({ theme }) => theme.spacing(1, 1, 1, 2)};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.line};
+  gap: ${theme.spacing(1)};
+  padding: ${theme.spacing(1, 1, 1, 2)};
+  border-bottom: 1px solid ${theme.colors.line};
   ol {
     display: flex;
     flex-wrap: wrap;
@@ -46,19 +47,19 @@ export const Top = styled.div`
   li + li::before {
     content: "›";
     content: "›" / "";
-    margin: 0 ${({ theme }) => theme.spacing(0.5)};
-    color: ${({ theme }) => theme.colors.muted};
+    margin: 0 ${theme.spacing(0.5)};
+    color: ${theme.colors.muted};
   }
 `;
 
 export const CrumbButton = styled.button`
   min-height: 44px;
-  padding: 0 ${({ theme }) => theme.spacing(0.5)};
+  padding: 0 ${theme.spacing(0.5)};
   border: 0;
   background: none;
   font: inherit;
   font-weight: 600;
-  color: ${({ theme }) => theme.colors.accent};
+  color: ${theme.colors.accent};
   text-decoration: underline;
   cursor: pointer;
 `;
@@ -68,19 +69,19 @@ export const IconButton = styled.button`
   height: 44px;
   flex: none;
   border: 0;
-  border-radius: ${({ theme }) => theme.radius}px;
+  border-radius: ${theme.radius}px;
   background: none;
-  color: ${({ theme }) => theme.colors.ink};
+  color: ${theme.colors.ink};
   cursor: pointer;
 `;
 
 export const Body = styled.div`
   flex: 1;
   overflow-y: auto;
-  padding: ${({ theme }) => theme.spacing(2)};
+  padding: ${theme.spacing(2)};
   h2 {
     font-size: 1.1rem;
-    margin-bottom: ${({ theme }) => theme.spacing(1)};
+    margin-bottom: ${theme.spacing(1)};
   }
   h2:focus {
     outline: none;
@@ -101,10 +102,10 @@ export const Body = styled.div`
     align-items: center;
     justify-content: space-between;
     min-height: 48px;
-    padding: ${({ theme }) => theme.spacing(1, 0)};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.line};
+    padding: ${theme.spacing(1, 0)};
+    border-bottom: 1px solid ${theme.colors.line};
     font-weight: 600;
-    color: ${({ theme }) => theme.colors.ink};
+    color: ${theme.colors.ink};
     list-style: none;
     cursor: pointer;
   }
@@ -119,16 +120,16 @@ export const Body = styled.div`
     transform: rotate(90deg);
   }
   details ul {
-    padding-left: ${({ theme }) => theme.spacing(2)};
+    padding-left: ${theme.spacing(2)};
   }
 `;
 
 export const Bottom = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.spacing(1.5)};
-  padding: ${({ theme }) => theme.spacing(2)};
-  border-top: 1px solid ${({ theme }) => theme.colors.line};
+  gap: ${theme.spacing(1.5)};
+  padding: ${theme.spacing(2)};
+  border-top: 1px solid ${theme.colors.line};
   > a:first-child {
     display: inline-flex;
     align-items: center;

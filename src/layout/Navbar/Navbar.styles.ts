@@ -4,6 +4,7 @@ import { CONSULTATION_BUTTON_MIN_WIDTH_PX } from "../../styles/constants";
 import { navbarControl } from "../../styles/controls";
 import { focusRingOnDark, focusRingOnLight } from "../../styles/focus";
 import { media } from "../../styles/media";
+import { theme } from "../../styles/theme";
 
 export const Bar = styled.header<{ $white: boolean }>`
   position: fixed;
@@ -24,17 +25,17 @@ export const Bar = styled.header<{ $white: boolean }>`
 
 export const Inner = styled.nav`
   position: relative;
-  max-width: ${({ theme }) => theme.maxWidth};
+  max-width: ${theme.maxWidth};
   margin: 0 auto;
   /* A 320 px phone fits the logo, the menu button and the search button side by side. */
-  padding: ${({ theme }) => theme.spacing(1, 2)};
+  padding: ${theme.spacing(1, 2)};
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.spacing(1)};
-  min-height: ${({ theme }) => theme.navbarHeight};
+  gap: ${theme.spacing(1)};
+  min-height: ${theme.navbarHeight};
   ${media.up("sm")} {
-    padding: ${({ theme }) => theme.spacing(1, 2.5)};
-    gap: ${({ theme }) => theme.spacing(2)};
+    padding: ${theme.spacing(1, 2.5)};
+    gap: ${theme.spacing(2)};
   }
 `;
 
@@ -43,7 +44,7 @@ export const Items = styled.ul`
   list-style: none;
   margin: 0 auto;
   padding: 0;
-  gap: ${({ theme }) => theme.spacing(0.5)};
+  gap: ${theme.spacing(0.5)};
   ${media.up("md")} {
     display: flex;
   }
@@ -52,10 +53,10 @@ export const Items = styled.ul`
 const itemStyle = css`
   ${navbarControl}
   gap: 4px;
-  padding: ${({ theme }) => theme.spacing(0, 1.5)};
+  padding: ${theme.spacing(0, 1.5)};
   &:hover,
   &[aria-expanded="true"] {
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
   }
 `;
 
@@ -78,16 +79,16 @@ export const Consult = styled(Link)`
   margin-left: auto;
   min-height: 44px;
   align-items: center;
-  padding: ${({ theme }) => theme.spacing(0, 2)};
-  border-radius: ${({ theme }) => theme.radius}px;
-  background: ${({ theme }) => theme.colors.accent};
-  color: ${({ theme }) => theme.colors.white};
+  padding: ${theme.spacing(0, 2)};
+  border-radius: ${theme.radius}px;
+  background: ${theme.colors.accent};
+  color: ${theme.colors.white};
   font-weight: 600;
   text-decoration: none;
   white-space: nowrap;
   &:hover {
-    background: ${({ theme }) => theme.colors.accentDark};
-    color: ${({ theme }) => theme.colors.white};
+    background: ${theme.colors.accentDark};
+    color: ${theme.colors.white};
   }
   ${media.minWidth(CONSULTATION_BUTTON_MIN_WIDTH_PX)} {
     display: inline-flex;
@@ -105,12 +106,12 @@ export const Hamburger = styled.button`
   width: 44px;
   height: 44px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radius}px;
+  border-radius: ${theme.radius}px;
   background: none;
   color: var(--nav-text);
   cursor: pointer;
   ${media.minWidth(CONSULTATION_BUTTON_MIN_WIDTH_PX)} {
-    margin-left: ${({ theme }) => theme.spacing(1)};
+    margin-left: ${theme.spacing(1)};
   }
   ${media.up("md")} {
     display: none;
@@ -130,12 +131,12 @@ export const Hamburger = styled.button`
 export const Panel = styled.div`
   position: absolute;
   top: 100%;
-  left: ${({ theme }) => theme.spacing(2.5)};
-  right: ${({ theme }) => theme.spacing(2.5)};
-  padding: ${({ theme }) => theme.spacing(4)};
-  background: ${({ theme }) => theme.colors.white};
-  border: 1px solid ${({ theme }) => theme.colors.line};
-  border-radius: ${({ theme }) => theme.radius * 2}px;
+  left: ${theme.spacing(2.5)};
+  right: ${theme.spacing(2.5)};
+  padding: ${theme.spacing(4)};
+  background: ${theme.colors.white};
+  border: 1px solid ${theme.colors.line};
+  border-radius: ${theme.radius * 2}px;
   box-shadow: 0 24px 48px rgba(14, 26, 43, 0.16);
   max-height: calc(100vh - 90px);
   overflow-y: auto;
@@ -145,42 +146,42 @@ export const Panel = styled.div`
 export const Columns = styled.div`
   display: grid;
   grid-template-columns: repeat(4, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.spacing(3)};
+  gap: ${theme.spacing(3)};
 `;
 
 export const GroupTitle = styled.p`
-  margin: 0 0 ${({ theme }) => theme.spacing(1)};
+  margin: 0 0 ${theme.spacing(1)};
   font-size: 0.8rem;
   font-weight: 700;
   letter-spacing: 0.08em;
   text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
 `;
 
 export const PanelSection = styled.div`
   & + & {
-    margin-top: ${({ theme }) => theme.spacing(3)};
-    padding-top: ${({ theme }) => theme.spacing(3)};
-    border-top: 1px solid ${({ theme }) => theme.colors.line};
+    margin-top: ${theme.spacing(3)};
+    padding-top: ${theme.spacing(3)};
+    border-top: 1px solid ${theme.colors.line};
   }
 `;
 
 export const LinkList = styled.ul`
   list-style: none;
-  margin: 0 0 ${({ theme }) => theme.spacing(2)};
+  margin: 0 0 ${theme.spacing(2)};
   padding: 0;
   a {
     display: flex;
     align-items: center;
-    gap: ${({ theme }) => theme.spacing(1)};
+    gap: ${theme.spacing(1)};
     min-height: 36px;
-    padding: ${({ theme }) => theme.spacing(0.5, 0)};
-    color: ${({ theme }) => theme.colors.ink};
+    padding: ${theme.spacing(0.5, 0)};
+    color: ${theme.colors.ink};
     text-decoration: none;
     font-size: 0.95rem;
   }
   a:hover {
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
     text-decoration: underline;
   }
   svg {

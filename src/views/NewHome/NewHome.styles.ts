@@ -2,6 +2,7 @@ import styled from "styled-components";
 import { ConsultationLink } from "../../components/Consultation";
 import { focusRingOnDark } from "../../styles/focus";
 import { media } from "../../styles/media";
+import { theme } from "../../styles/theme";
 
 export const Bar = styled.header`
   position: absolute;
@@ -12,8 +13,8 @@ export const Bar = styled.header`
     display: flex;
     align-items: center;
     justify-content: space-between;
-    gap: ${({ theme }) => theme.spacing(2)};
-    padding-top: ${({ theme }) => theme.spacing(2)};
+    gap: ${theme.spacing(2)};
+    padding-top: ${theme.spacing(2)};
   }
 `;
 
@@ -35,16 +36,16 @@ export const HeroCta = styled(ConsultationLink)`
 `;
 
 export const Foot = styled.footer`
-  padding: ${({ theme }) => theme.spacing(4, 0)};
-  border-top: 1px solid ${({ theme }) => theme.colors.line};
+  padding: ${theme.spacing(4, 0)};
+  border-top: 1px solid ${theme.colors.line};
   > div {
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.spacing(3)};
+    gap: ${theme.spacing(3)};
     justify-content: space-between;
   }
   a {
     display: inline-block;
-    padding: ${({ theme }) => theme.spacing(1, 0)};
+    padding: ${theme.spacing(1, 0)};
   }
 `;
