@@ -28,7 +28,7 @@ const base = css<{ $variant?: Variant }>`
     border-color: ${theme.colors.accentDark};
     color: ${theme.colors.white};
   }
-  ${({ $variant, theme }) =>
+  ${({ $variant }) =>
     $variant === "secondary" &&
     css`
       background: transparent;
@@ -38,7 +38,7 @@ const base = css<{ $variant?: Variant }>`
         color: ${theme.colors.accentDark};
       }
     `}
-  ${({ $variant, theme }) =>
+  ${({ $variant }) =>
     $variant === "light" &&
     css`
       background: ${theme.colors.white};
@@ -50,7 +50,7 @@ const base = css<{ $variant?: Variant }>`
         color: ${theme.colors.ink};
       }
     `}
-  ${({ $variant, theme }) =>
+  ${({ $variant }) =>
     $variant === "outlineLight" &&
     css`
       background: transparent;

@@ -71,7 +71,7 @@ const control = css<{ $invalid?: boolean }>`
   min-height: 44px;
   width: 100%;
   padding: ${theme.spacing(1, 1.5)};
-  border: 2px solid ${({ $invalid, theme }) => ($invalid ? theme.colors.error : theme.colors.controlBorder)};
+  border: 2px solid ${({ $invalid }) => ($invalid ? theme.colors.error : theme.colors.controlBorder)};
   border-radius: ${theme.radius}px;
   &:focus-visible {
     outline: 3px solid ${theme.colors.accent};
@@ -100,7 +100,7 @@ export const TextArea = styled.textarea<{ $invalid?: boolean }>`
 export const Counter = styled.span<{ $over: boolean }>`
   align-self: flex-end;
   font-size: 0.85rem;
-  color: ${({ $over, theme }) => ($over ? theme.colors.error : theme.colors.muted)};
+  color: ${({ $over }) => ($over ? theme.colors.error : theme.colors.muted)};
 `;
 
 export const Consent = styled.div`
@@ -150,9 +150,8 @@ export const Actions = styled.div`
 `;
 
 export const Panel = styled.div<{ $tone: "error" | "success" }>`
-  border-left: 6px solid
-    ${({ $tone, theme }) => ($tone === "error" ? theme.colors.error : theme.colors.accent)};
-  background: ${({ $tone, theme }) => ($tone === "error" ? theme.colors.errorSoft : theme.colors.successSoft)};
+  border-left: 6px solid ${({ $tone }) => ($tone === "error" ? theme.colors.error : theme.colors.accent)};
+  background: ${({ $tone }) => ($tone === "error" ? theme.colors.errorSoft : theme.colors.successSoft)};
   padding: ${theme.spacing(2, 2.5)};
   border-radius: ${theme.radius}px;
   ${media.up("sm")} {

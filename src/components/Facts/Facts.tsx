@@ -1,13 +1,14 @@
 import * as React from "react";
 import styled, { css } from "styled-components";
 import { media } from "../../styles/media";
+import { theme } from "../../styles/theme";
 
 const List = styled.dl<{ $layout: "grid" | "table" }>`
   margin: 0;
   dd {
     margin: 0;
   }
-  ${({ $layout, theme }) =>
+  ${({ $layout }) =>
     $layout === "grid"
       ? css`
           display: grid;

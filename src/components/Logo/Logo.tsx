@@ -17,9 +17,9 @@ const Home = styled(Link)<{ $light: boolean }>`
   svg {
     flex: none;
   }
-  color: ${({ $light, theme }) => ($light ? theme.colors.white : theme.colors.ink)};
+  color: ${({ $light }) => ($light ? theme.colors.white : theme.colors.ink)};
   &:hover {
-    color: ${({ $light, theme }) => ($light ? theme.colors.white : theme.colors.ink)};
+    color: ${({ $light }) => ($light ? theme.colors.white : theme.colors.ink)};
   }
 `;
 

@@ -12,7 +12,7 @@ import { theme } from "../../styles/theme";
 const Wrapper = styled.div<{ $tone: "light" | "dark" }>`
   /* Room for the fixed navbar above the heading. */
   padding: ${theme.spacing(16, 0, 8)};
-  ${({ $tone, theme }) =>
+  ${({ $tone }) =>
     $tone === "dark"
       ? css`
           background: radial-gradient(circle at 85% 10%, #2b3a55 0%, ${theme.colors.ink} 55%);
@@ -41,7 +41,7 @@ const Eyebrow = styled.p<{ $tone: "light" | "dark" }>`
   text-transform: uppercase;
   letter-spacing: 0.08em;
   font-size: 0.85rem;
-  color: ${({ $tone, theme }) => ($tone === "dark" ? theme.colors.accentOnDark : theme.colors.accent)};
+  color: ${({ $tone }) => ($tone === "dark" ? theme.colors.accentOnDark : theme.colors.accent)};
 `;
 
 /*
@@ -94,7 +94,7 @@ const Crumbs = styled.nav<{ $tone: "light" | "dark" }>`
     opacity: 0.6;
   }
   a {
-    color: ${({ $tone, theme }) => ($tone === "dark" ? theme.colors.onDark : theme.colors.muted)};
+    color: ${({ $tone }) => ($tone === "dark" ? theme.colors.onDark : theme.colors.muted)};
   }
 `;
 

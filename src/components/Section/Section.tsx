@@ -6,12 +6,12 @@ import { theme } from "../../styles/theme";
 
 const Wrapper = styled.section<{ $tone: "plain" | "tinted" | "dark" }>`
   padding: ${theme.spacing(8, 0)};
-  ${({ $tone, theme }) =>
+  ${({ $tone }) =>
     $tone === "tinted" &&
     css`
       background: ${theme.colors.surface};
     `}
-  ${({ $tone, theme }) =>
+  ${({ $tone }) =>
     $tone === "dark" &&
     css`
       background: ${theme.colors.ink};

@@ -16,7 +16,7 @@ const List = styled.ul<{ $compact: boolean }>`
     color: ${theme.colors.ink};
     font-size: 0.9rem;
   }
-  ${({ $compact, theme }) =>
+  ${({ $compact }) =>
     $compact &&
     css`
       margin: ${theme.spacing(1, 0, 0)};

@@ -18,7 +18,7 @@ export const Bar = styled.header<{ $white: boolean }>`
   @media (prefers-reduced-motion: reduce) {
     transition: none;
   }
-  --nav-text: ${({ $white, theme }) => ($white ? theme.colors.ink : theme.colors.white)};
+  --nav-text: ${({ $white }) => ($white ? theme.colors.ink : theme.colors.white)};
   /* Transparent, the navbar sits on the dark hero. */
   ${({ $white }) => ($white ? focusRingOnLight : focusRingOnDark)}
 `;
