@@ -155,7 +155,7 @@ test("Netlify's runtime answers as npm start: a page of every template, a 404, /
     "/works/no-such-case",
     "/admin/",
     bundle,
-    "/pagefind/pagefind-worker.js",
+    aFile("workers", ".js"),
     "/~partytown/partytown-sw.js",
     aFile("static", ".jpg"),
     aFile("static", ".webp"),

@@ -17,10 +17,13 @@ after(closeBrowser);
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
-/** Every request of the search: its dialog chunk, Pagefind's script, WASM, index and vocabulary. */
+/**
+ * Every request of the search: its dialog's and its worker's chunks, Pagefind's script, WASM,
+ * index and vocabulary.
+ */
 const isSearchRequest = (url: string) => {
   const path = new URL(url).pathname;
-  return path.startsWith(SEARCH_BUNDLE_PATH) || /\/search-dialog-[\w]+\.js$/.test(path);
+  return path.startsWith(SEARCH_BUNDLE_PATH) || /^\/(search-dialog|workers\/search)-[\w]+\.js$/.test(path);
 };
 
 function recordSearchRequests(page: Page): string[] {
@@ -81,9 +84,11 @@ describe("loaded on intent", () => {
     assert.equal(await page.getByRole("banner").getByRole("link", { name: "Search" }).count(), 0);
     // Hovering the control is.
     const chunk = searchRequest(page, (path) => path.startsWith("/search-dialog-"));
+    const worker = searchRequest(page, (path) => path.startsWith("/workers/search-"));
     const pagefind = searchRequest(page, isPagefind);
     await page.getByRole("button", { name: "Search" }).hover();
     await chunk;
+    await worker;
     await pagefind;
     await context.close();
   });

@@ -5,6 +5,8 @@
  * 404 pages included, and without what `gatsby serve` used to add.
  */
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
 import { test } from "node:test";
 import { adminPolicy, scriptSources } from "../gatsby/lib/csp";
 import { IMMUTABLE, REVALIDATE } from "../gatsby/lib/headers";
@@ -22,6 +24,17 @@ async function hashedBundle(): Promise<string> {
   const src = html.match(/"(\/app-[0-9a-f]{20}\.js)"/)?.[1];
   assert.ok(src, "the home page loads app-<hash>.js");
   return src;
+}
+
+/** The site search's worker, a chunk of the build (its name changes with every build). */
+function searchWorker(): string {
+  const dir = path.resolve(__dirname, "../public/workers");
+  const [newest] = fs
+    .readdirSync(dir)
+    .filter((name) => /^search-[0-9a-f]+\.js$/.test(name))
+    .sort((a, b) => fs.statSync(path.join(dir, b)).mtimeMs - fs.statSync(path.join(dir, a)).mtimeMs);
+  assert.ok(newest, "the build has a workers/search-<hash>.js");
+  return `/workers/${newest}`;
 }
 
 /** The headers that keep a response safe, whatever it is, besides the policy. */
@@ -80,8 +93,8 @@ test("pages get the site's policy, /admin/ the CMS's, with the cache rules of th
 
   const bundle = await get(await hashedBundle());
   assert.equal(bundle.headers.get("cache-control"), IMMUTABLE);
-  // Where a policy acts without a page (a worker's script, an SVG document), no inline script runs.
-  for (const path of ["/pagefind/pagefind-worker.js", "/icons/social.svg"])
+  // Where a policy acts without a page (the search's worker, an SVG document), no inline script runs.
+  for (const path of [searchWorker(), "/icons/social.svg"])
     assert.equal((await get(path)).headers.get("content-security-policy"), SITE_POLICY, path);
   assert.equal((await get("/page-data/index/page-data.json")).headers.get("cache-control"), REVALIDATE);
 });

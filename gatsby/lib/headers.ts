@@ -34,12 +34,19 @@ export const SHAREABLE_IMAGE_FOLDERS = ["/og/*", "/static/*", "/icons/*"] as con
 /**
  * The folders whose files are no page but where a policy acts, so they get the site's policy
  * without any page's hashes: SVG documents (`/icons/`, `/static/`), and the scripts a worker runs
- * under the policy of their own response (Pagefind's worker, Partytown's service worker). Every
+ * under the policy of their own response (the site search's worker, a webpack chunk the build
+ * puts in `/workers/`; Pagefind's scripts; Partytown's service worker). Every
  * other file has the policy of the `/*` rule, whose hashes are the 404 page's (a path without a
  * file is answered with that page): a raster image, a JSON or a script loaded by a page runs no
  * inline script whatever its policy says (gatsby/lib/pagePolicies.ts).
  */
-export const POLICY_FOLDERS = ["/icons/*", "/static/*", "/pagefind/*", "/~partytown/*"] as const;
+export const POLICY_FOLDERS = [
+  "/icons/*",
+  "/static/*",
+  "/workers/*",
+  "/pagefind/*",
+  "/~partytown/*",
+] as const;
 
 /**
  * The rules, most general first: every path; the folders where the site's policy acts; the CMS

@@ -74,7 +74,7 @@ test("public/_headers: the site's policy on every path before the adapter's rule
   const [everywhere] = after.split("\n/icons/*\n");
   expect(everywhere).not.toContain("content-security-policy");
   // Where a policy acts without a page, the site's without any page's hashes; the CMS its own.
-  for (const folder of ["/icons/*", "/static/*", "/pagefind/*", "/~partytown/*"])
+  for (const folder of ["/icons/*", "/static/*", "/workers/*", "/pagefind/*", "/~partytown/*"])
     expect(after).toContain(`${folder}\n  content-security-policy: ${policy}\n`);
   expect(after).toContain(`/admin/*\n  content-security-policy: ${adminPolicy()}\n`);
   // Patterns only: no file is named (each page's policy comes later, gatsby/lib/pagePolicies.ts).

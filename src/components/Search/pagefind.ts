@@ -1,7 +1,7 @@
-import { SEARCH_BUNDLE_PATH, SEARCH_VOCABULARY_PATH } from "../../../shared/search";
+import { SEARCH_VOCABULARY_PATH } from "../../../shared/search";
 import { correctQuery, type PagefindResultData } from "../../lib/search";
 
-/** The part of Pagefind's browser API (public/pagefind/pagefind.js) the dialog uses. */
+/** The part of Pagefind's browser API (public/pagefind/pagefind.js) the search's worker uses. */
 export interface Pagefind {
   options(options: Record<string, unknown>): Promise<void>;
   init(): Promise<void>;
@@ -16,25 +16,70 @@ export interface Pagefind {
 /** Results shown at most: enough for every kind to appear, few enough to scan. */
 export const MAX_RESULTS = 10;
 
-let loading: Promise<Pagefind> | undefined;
+/** A query to the search's worker (pagefind.worker.ts): its best `limit` results for `term`. */
+export interface WorkerQuery {
+  id: number;
+  term: string;
+  limit: number;
+}
+
+/** The worker's messages: its engine ready or failed, and each query's answer (null: replaced by a newer one). */
+export type WorkerAnswer =
+  | { kind: "ready" }
+  | { kind: "failed"; id?: number; error: string }
+  | { kind: "results"; id: number; results: PagefindResultData[] | null };
+
+interface SearchWorker {
+  search(term: string): Promise<PagefindResultData[] | null>;
+}
+
+let loading: Promise<SearchWorker> | undefined;
 
 /**
- * Loads Pagefind's script from the site (written by the build next to the index) and its
- * entry file and WASM. Once: later calls share it. Marks `search:index-ready` for the benchmark.
+ * Starts the search's worker, which loads Pagefind's script from the site (written by the build
+ * next to the index), its WASM and the index's metadata, and resolves once it can answer. Once:
+ * later calls share it. Marks `search:index-ready` for the benchmark.
  */
-export function loadPagefind(): Promise<Pagefind> {
-  loading ??= (async () => {
-    const pagefind = (await import(/* webpackIgnore: true */ `${SEARCH_BUNDLE_PATH}pagefind.js`)) as Pagefind;
-    await pagefind.options({ excerptLength: 22 });
-    await pagefind.init();
-    // Pagefind's init() only starts its worker: the engine (its WASM and the index's metadata) is
-    // fetched and compiled on the first query, which the visitor would wait for. A preload makes
-    // the worker do that now, while the dialog opens, so "ready" means able to answer.
-    await pagefind.preload("").catch(() => undefined);
-    performance.mark("search:index-ready");
-    return pagefind;
-  })();
-  loading.catch(() => (loading = undefined));
+export function loadPagefind(): Promise<SearchWorker> {
+  loading ??= new Promise<SearchWorker>((resolve, reject) => {
+    const worker = new Worker(
+      /* webpackChunkName: "workers/search" */ new URL("./pagefind.worker.ts", import.meta.url),
+      { type: "module" },
+    );
+    const pending = new Map<
+      number,
+      { resolve: (r: PagefindResultData[] | null) => void; reject: (e: Error) => void }
+    >();
+    let next = 0;
+    const fail = (error: Error) => {
+      reject(error);
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
+      worker.terminate();
+      loading = undefined;
+    };
+    worker.onerror = (event) => fail(new Error(`the search's worker: ${event.message || "failed to load"}`));
+    worker.onmessage = ({ data }: MessageEvent<WorkerAnswer>) => {
+      if (data.kind === "ready") {
+        performance.mark("search:index-ready");
+        resolve({
+          search: (term) =>
+            new Promise((answer, refuse) => {
+              const id = next++;
+              pending.set(id, { resolve: answer, reject: refuse });
+              worker.postMessage({ id, term, limit: MAX_RESULTS } satisfies WorkerQuery);
+            }),
+        });
+      } else if (data.id === undefined) {
+        fail(new Error(`the search's index: ${data.kind === "failed" ? data.error : "no answer"}`));
+      } else {
+        const waiting = pending.get(data.id);
+        pending.delete(data.id);
+        if (data.kind === "results") waiting?.resolve(data.results);
+        else waiting?.reject(new Error(data.error));
+      }
+    };
+  });
   return loading;
 }
 
@@ -56,26 +101,23 @@ export interface SiteSearch {
   correctedTo?: string;
 }
 
-const top = (found: { results: { data(): Promise<PagefindResultData> }[] }) =>
-  Promise.all(found.results.slice(0, MAX_RESULTS).map((r) => r.data()));
-
 /**
  * The best results for `term`, or null when a newer search has replaced this one. When nothing
  * matches, a misspelling ("helthcare") is corrected against the site's vocabulary and searched.
  */
 export async function searchSite(term: string): Promise<SiteSearch | null> {
-  const pagefind = await loadPagefind();
+  const search = await loadPagefind();
   // Every keystroke's query starts at once (no pause is waited for: a pause of 80 ms after the
   // last key put the results of a mid-tier phone past the 100 ms an interaction may take). The
-  // search runs in Pagefind's worker, off the page's thread, and a newer query makes the older
-  // one answer null (and the dialog drops an answer whose query has changed since), so fast
-  // typing costs the page no renders of results already out of date.
-  const found = await pagefind.debouncedSearch(term, {}, 0);
-  if (!found) return null;
-  if (found.results.length) return { results: await top(found) };
+  // search runs in the worker, off the page's thread, and a newer query makes the older one
+  // answer null (and the dialog drops an answer whose query has changed since), so fast typing
+  // costs the page no renders of results already out of date.
+  const results = await search.search(term);
+  if (!results) return null;
+  if (results.length) return { results };
   const corrected = correctQuery(term, await loadVocabulary().catch(() => []));
   if (!corrected) return { results: [] };
-  const again = await pagefind.debouncedSearch(corrected, {}, 0);
+  const again = await search.search(corrected);
   if (!again) return null;
-  return { results: await top(again), correctedTo: corrected };
+  return { results: again, correctedTo: corrected };
 }
