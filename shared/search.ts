@@ -21,6 +21,13 @@ export const searchKind = (kind: RouteKind): SearchKind =>
 export const SEARCH_BUNDLE_PATH = "/pagefind/";
 
 /**
+ * Where webpack writes the site's workers (public/workers/): the search's, whose chunk name in
+ * src/components/Search/pagefind.ts (a magic comment, which cannot read a constant) starts with
+ * this folder. Its scripts run under the policy of their own response (gatsby/lib/headers.ts).
+ */
+export const WORKERS_PATH = "/workers/";
+
+/**
  * The words of the indexed pages' titles and headings, most frequent first: the browser corrects
  * a misspelt query against them when the index finds nothing (Pagefind matches prefixes, not typos).
  */

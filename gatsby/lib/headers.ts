@@ -7,6 +7,7 @@
  */
 
 import { MARKDOWN_CONTENT_TYPE } from "../../shared/alternates";
+import { SEARCH_BUNDLE_PATH, WORKERS_PATH } from "../../shared/search";
 import { COMMON_HEADERS } from "../../shared/securityHeaders";
 import { adminPolicy, sitePolicy, type HeaderSettings } from "./csp";
 
@@ -43,8 +44,8 @@ export const SHAREABLE_IMAGE_FOLDERS = ["/og/*", "/static/*", "/icons/*"] as con
 export const POLICY_FOLDERS = [
   "/icons/*",
   "/static/*",
-  "/workers/*",
-  "/pagefind/*",
+  `${WORKERS_PATH}*`,
+  `${SEARCH_BUNDLE_PATH}*`,
   "/~partytown/*",
 ] as const;
 

@@ -44,7 +44,8 @@ export function loadPagefind(): Promise<SearchWorker> {
   loading ??= new Promise<SearchWorker>((resolve, reject) => {
     // webpack writes the worker as a classic script (its chunks are), whatever `type` says; the
     // worker loads Pagefind's module with a dynamic import, which Chromium, Firefox and WebKit
-    // allow in a classic worker (the key journeys search in each: e2e/engines/).
+    // allow in a classic worker (the key journeys search in each: e2e/engines/). Its folder is
+    // WORKERS_PATH (shared/search.ts), whose files get the policy a worker needs.
     const worker = new Worker(
       /* webpackChunkName: "workers/search" */ new URL("./pagefind.worker.ts", import.meta.url),
       { type: "module" },
