@@ -1,4 +1,5 @@
 import { USED_BEFORE_SCRIPTS_ATTRIBUTE } from "../../shared/firstView";
+import { whenIdle } from "./whenIdle";
 
 /**
  * The gate the page's deferred parts wait behind while the page first hydrates (ADR 0017):
@@ -6,7 +7,11 @@ import { USED_BEFORE_SCRIPTS_ATTRIBUTE } from "../../shared/firstView";
  * the page; what they do needs React only from then on. The gate opens at the visitor's first
  * sign of use (a pointer over or down, a touch, a key, focus), in the capture phase at the
  * document, so before React sees the event: React then hydrates the part the event is for at
- * once, and the others in the background, each on its own.
+ * once, and the others in the background, each on its own, from the moment the browser is idle,
+ * once it has answered the event. (Started at the event, their hydration ran ahead of the frame
+ * that showed the phone menu a first tap opened: about 25 ms of that tap's 230 on a low-tier
+ * phone, docs/performance.md.) An update the event makes starts them too: React retries every
+ * suspended part on an update.
  *
  * Only the first hydration waits. A part rendered afresh later (a page without the layout before
  * it, the CMS's preview, a test) renders at once.
@@ -25,7 +30,9 @@ export function openHydrationGate(): void {
   if (open) return;
   open = true;
   for (const type of INTENT) document.removeEventListener(type, openHydrationGate, true);
-  release();
+  // The part the event is for hydrates now: React hydrates it for the event, and mayHydrate says
+  // yes from here on. The others wait for the browser to be idle, after it has answered the event.
+  whenIdle(release);
 }
 
 /**
