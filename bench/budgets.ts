@@ -64,7 +64,11 @@ export const NOT_YET_HELD: readonly { budget: Budget; phone?: PhoneId; about?: s
   // reading 2,000 to 3,000; 163 to 254 ms in that of e46671b, on a host reading 2,950 to 3,000
   // (11.2 to 11.4x): the consultation dialog 254, the phone menu 220, its submenu 239, the search
   // 205 (246 before its own worker, bench/findings.md). Measured at a phone's width (375 px, a
-  // tap) instead of 1280 px, the consultation dialog and the search took as long.
+  // tap) instead of 1280 px, the consultation dialog and the search took as long. In that of
+  // 6a400bc (a first tap no longer sets the deferred parts hydrating ahead of its frame), on a
+  // host reading 1,840 to 2,760 for these runs: the search held (198), the phone menu 202, its
+  // submenu 208, the `/works` filter 225 and 261, the consultation dialog 363 (the host's threads
+  // 36 to 37 ms in two of its runs, 20 to 26 in the clones before).
   { budget: "interaction", phone: "low" },
   // The search's first results on the mid-tier phone (bench/interactions.ts, traced and computed
   // for the phone): medians of 78, 77 and 82 ms in three fresh clones (2026-12-03 and 04; single
