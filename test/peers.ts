@@ -26,6 +26,12 @@ export interface SmtpPeer {
   port: number;
   url: string;
   mails: ReceivedMail[];
+  /**
+   * Errors of the connections it served (a client that hung up in the middle of a message): kept
+   * here for a test to look at. smtp-server emits them as "error" events, and an event nobody
+   * listens to would end the test process instead.
+   */
+  connectionErrors: Error[];
   stop(): Promise<void>;
 }
 
@@ -51,6 +57,8 @@ export async function startSmtp(port = 0): Promise<SmtpPeer> {
       });
     },
   });
+  const connectionErrors: Error[] = [];
+  server.on("error", (error) => connectionErrors.push(error));
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
@@ -60,6 +68,7 @@ export async function startSmtp(port = 0): Promise<SmtpPeer> {
     port: actual,
     url: `smtp://127.0.0.1:${actual}`,
     mails,
+    connectionErrors,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
