@@ -1,12 +1,12 @@
 /** @jest-environment node */
 import fs from "node:fs";
-import os from "node:os";
+import { scratchDir } from "../../../test/scratchDir";
 import path from "node:path";
 import { buildCodeVersion, DigestCache } from "../buildCache";
 
 /** A project folder with a lock file and one source file of the build. */
 function project(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "build-cache-"));
+  const root = scratchDir("build-cache");
   fs.writeFileSync(path.join(root, "package-lock.json"), "{}");
   for (const dir of ["gatsby/lib", "shared", "schemas"])
     fs.mkdirSync(path.join(root, dir), { recursive: true });

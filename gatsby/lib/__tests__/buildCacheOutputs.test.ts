@@ -5,7 +5,7 @@
  * social cards (byte for byte) and each page's policy.
  */
 import fs from "node:fs";
-import os from "node:os";
+import { scratchDir } from "../../../test/scratchDir";
 import path from "node:path";
 import { socialCards } from "../../../shared/socialImages";
 import { pagePolicies, pageScriptsCache, collectPageScripts } from "../pagePolicies";
@@ -22,7 +22,7 @@ jest.setTimeout(60_000);
 
 /** A scratch project: the real build code (for the caches' version), its own .cache. */
 function scratch(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cache-outputs-"));
+  const dir = scratchDir("cache-outputs");
   for (const name of ["package-lock.json", "gatsby", "shared", "schemas"])
     fs.symlinkSync(path.join(root, name), path.join(dir, name));
   return dir;
@@ -61,7 +61,7 @@ test("social cards: a warm build draws only the changed card, and every file is 
     kept: 2,
   });
 
-  const fresh = fs.mkdtempSync(path.join(os.tmpdir(), "cards-fresh-"));
+  const fresh = scratchDir("cards-fresh");
   await renderSocialImages(fresh, edited, LOGO);
   expect(Object.keys(files(warm))).toEqual([
     "logo.png",

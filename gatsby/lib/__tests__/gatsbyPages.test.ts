@@ -1,12 +1,12 @@
 /** @jest-environment node */
 import fs from "node:fs";
-import os from "node:os";
+import { scratchDir } from "../../../test/scratchDir";
 import path from "node:path";
 import { restoreGatsbyPages } from "../gatsbyPages";
 
 /** public/ as the adapter leaves it: pages at <path>.html, Gatsby's page data beside them. */
 function adapted(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gatsby-pages-"));
+  const dir = scratchDir("gatsby-pages");
   const files: Record<string, string> = {
     "index.html": "home",
     "about.html": "about",

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import fs from "node:fs";
-import os from "node:os";
+import { scratchDir } from "../../../test/scratchDir";
 import path from "node:path";
 import { inlineScriptHashes, withScriptHashes } from "../csp";
 import { pageAddresses, pagePolicies } from "../pagePolicies";
@@ -8,7 +8,7 @@ import { pageAddresses, pagePolicies } from "../pagePolicies";
 const POLICY = "default-src 'self'; script-src 'self'; object-src 'none'";
 
 function publicDir(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "page-policies-"));
+  const dir = scratchDir("page-policies");
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), text);

@@ -1,11 +1,11 @@
 /** @jest-environment node */
 import fs from "node:fs";
-import os from "node:os";
+import { scratchDir } from "../../scratchDir";
 import path from "node:path";
 import { PRODUCTION_BUILD_ENV, productionBuildProblem, TEST_MEASUREMENT_ID } from "../production";
 
 const build = (files: Record<string, string>): string => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "production-build-"));
+  const dir = scratchDir("production-build");
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   return dir;
 };
