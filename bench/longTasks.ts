@@ -61,7 +61,8 @@ const KINDS: Record<string, string> = {
 
 /**
  * The part of the site a script carries, from its file name (Gatsby's and webpack's chunk names,
- * the site's named chunks), or "the page" for the document's own work (parsing, style, layout).
+ * the site's named chunks, Partytown's files and its sandbox page), or "the page" for the
+ * document's own work (parsing, style, layout).
  * A task with no URL keeps Lighthouse's attribution: the browser, garbage collection, unattributed.
  */
 export function componentOf(url: string, pageUrl: string): string {
@@ -79,6 +80,8 @@ export function componentOf(url: string, pageUrl: string): string {
     Unattributable: "unattributed",
   };
   if (unnamed[url]) return unnamed[url];
+  // Partytown's files, its sandbox page too (its scripts are inline in it, so its tasks carry its URL).
+  if (file.includes("/~partytown/")) return "Partytown";
   if (!url || url === pageUrl || !/\.js$/.test(file)) return "the page";
   const name = file.slice(file.lastIndexOf("/") + 1);
   const named: [RegExp, string | ((m: RegExpMatchArray) => string)][] = [
@@ -91,7 +94,6 @@ export function componentOf(url: string, pageUrl: string): string {
     [/^component---src-pages-(.+)-tsx-/, (m) => `the ${m[1]} page`],
     [/^(analytics-tag|consent-banner|consultation-modal|search-dialog|toastify)-/, (m) => m[1]],
   ];
-  if (file.includes("/~partytown/")) return "Partytown";
   for (const [pattern, label] of named) {
     const m = name.match(pattern);
     if (m) return typeof label === "string" ? label : label(m);

@@ -207,7 +207,7 @@ ${
   longTasks.length
     ? `## Where the blocking time goes, per template, on the low-tier phone
 
-Each row's long tasks (50 ms or more) on the low-tier phone, as Lighthouse's simulation times them (its \`long-tasks\` audit, on the same trace at thread time as the TBT column; the run whose TBT is the median), summed by the part of the site whose script they ran (named from the script's chunk: "React" is the framework chunk, "Gatsby and the layout" the app chunk, a template's chunk its page component; "the page" is the document's own parsing, style and layout), then the whole load's main-thread work on that phone by kind (its \`mainthread-work-breakdown\` audit: the split of a long task by kind is not available under simulation). \`bench/longTasks.ts\` names the parts.
+Each row's long tasks (50 ms or more) on the low-tier phone, as Lighthouse's simulation times them (its \`long-tasks\` audit, on the same trace at thread time as the TBT column; the run whose TBT is the median), summed by the part of the site whose script they ran (named from the script's chunk: "React" is the framework chunk, "Gatsby and the layout" the app chunk, a template's chunk its page component; "Partytown" its files and its sandbox page, where the analytics tag's worker starts; "the page" is the document's own parsing, style and layout; "unattributed" a task that ran no script, such as a frame's creation), then the whole load's main-thread work on that phone by kind (its \`mainthread-work-breakdown\` audit: the split of a long task by kind is not available under simulation). \`bench/longTasks.ts\` names the parts.
 
 ${LONG_TASK_HEADER}
 ${longTasks.join("\n")}

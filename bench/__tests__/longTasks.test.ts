@@ -12,6 +12,8 @@ test("each script is named by the part of the site it carries", () => {
   expect(componentOf(at("consultation-modal-8d6085b571bfc8d43195.js"), page)).toBe("consultation-modal");
   expect(componentOf(at("static/gatsby-startup-034c620aa9067080d8fe.js"), page)).toBe("the starter");
   expect(componentOf(at("~partytown/partytown-sw.js"), page)).toBe("Partytown");
+  // Partytown's sandbox is a page of its own, whose scripts are inline: its tasks are Partytown's.
+  expect(componentOf(at("~partytown/partytown-sandbox-sw.html?1796431176201"), page)).toBe("Partytown");
   expect(componentOf(at("452-2bec84b9ef4f9106de50.js"), page)).toBe("a shared chunk");
   // The document's own work (parsing, style and layout) is the page's.
   expect(componentOf(page, page)).toBe("the page");
