@@ -33,11 +33,15 @@ const site = (() => {
   }
 })();
 
+// The environment's overrides are checked together, and every malformed one is named in the same
+// report, so a deploy's settings are fixed in one pass rather than one failed build each.
+const envProblems: string[] = [];
+
 // GATSBY_GA_MEASUREMENT_ID overrides site.yaml's analyticsId. A malformed value stops the build
 // here rather than shipping a tag that silently measures nothing.
 const measurementId = resolveMeasurementId(process.env.GATSBY_GA_MEASUREMENT_ID, site.analyticsId);
 if (measurementId && !MEASUREMENT_ID_PATTERN.test(measurementId)) {
-  stop(
+  envProblems.push(
     `GATSBY_GA_MEASUREMENT_ID: "${measurementId}" is not a GA4 measurement id such as G-AB12CD34EF; fix it or unset it`,
   );
 }
@@ -48,13 +52,15 @@ if (measurementId && !MEASUREMENT_ID_PATTERN.test(measurementId)) {
 const lookupUrl = resolveCountryLookupUrl(process.env.GATSBY_COUNTRY_LOOKUP_URL, site.countryLookupUrl);
 const lookupProblem = lookupUrlProblem(lookupUrl);
 if (lookupProblem) {
-  stop(`GATSBY_COUNTRY_LOOKUP_URL: "${lookupUrl}" ${lookupProblem}; fix it or unset it`);
+  envProblems.push(`GATSBY_COUNTRY_LOOKUP_URL: "${lookupUrl}" ${lookupProblem}; fix it or unset it`);
 }
 
 // The CMS's GitHub token scope (shared/cmsConfig.ts): a value GitHub would grant more with, or a
 // typo, stops the build here instead of shipping an admin that cannot sign in.
 const scopeProblem = cmsAuthScopeProblem(process.env.GATSBY_CMS_AUTH_SCOPE);
-if (scopeProblem) stop(`GATSBY_CMS_AUTH_SCOPE: ${scopeProblem}; fix it or unset it`);
+if (scopeProblem) envProblems.push(`GATSBY_CMS_AUTH_SCOPE: ${scopeProblem}; fix it or unset it`);
+
+if (envProblems.length) stop(envProblems.join("\n"));
 
 const config: GatsbyConfig = {
   siteMetadata: {
