@@ -1,73 +1,114 @@
 /**
  * The layer rule (eslint.layers.mjs) catches an import that climbs the layers, and lets the same
- * module be imported from a layer above it. ESLint runs as a child process (its flat config is
- * an ES module) on source text given as if it were a file of the project.
+ * module be imported from a layer above it. ESLint lints each probe's source text as if it were
+ * that file of the project. All the probes are linted by one ESLint in one child process (its flat
+ * config is an ES module): a process each spent most of its time starting ESLint and reading the
+ * modules the probes import, nine times over.
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
 const root = path.resolve(__dirname, "../..");
 
-function lint(filePath: string, source: string): string[] {
-  const run = spawnSync(
-    path.join(root, "node_modules/.bin/eslint"),
-    [
-      "--stdin",
-      "--stdin-filename",
-      filePath,
-      "--format",
-      "json",
-      "--rule",
-      "@typescript-eslint/no-unused-vars: off",
-    ],
-    { cwd: root, input: source, encoding: "utf8" },
-  );
-  const [result] = JSON.parse(run.stdout) as { messages: { ruleId: string; message: string }[] }[];
-  return result.messages.filter((m) => m.ruleId === "import-x/no-restricted-paths").map((m) => m.message);
+type Probe = { filePath: string; source: string };
+
+const PROBES = {
+  componentImportsLayout: {
+    filePath: "src/components/Probe/Probe.tsx",
+    source: 'import { Layout } from "../../layout/Layout";\nexport const probe = Layout;\n',
+  },
+  buildImportsBrowserCode: {
+    filePath: "gatsby/lib/probe.ts",
+    source: 'import { trackPageView } from "../../src/lib/analytics";\nexport const probe = trackPageView;\n',
+  },
+  componentImportsTestHelper: {
+    filePath: "src/components/Probe/Probe.tsx",
+    source: 'import { routeTable } from "../../../test/harness/routes";\nexport const probe = routeTable;\n',
+  },
+  componentTestImportsTestHelper: {
+    filePath: "src/components/Probe/__tests__/Probe.test.tsx",
+    source:
+      'import { routeTable } from "../../../../test/harness/routes";\nexport const probe = routeTable;\n',
+  },
+  layoutLooksDown: {
+    filePath: "src/layout/Probe/Probe.tsx",
+    source: [
+      'import { useLayout } from "../../hooks/useLayout";',
+      'import { pathFor } from "../../../shared/routes";',
+      'import { theme } from "../../styles/theme";',
+      "export const probe = [useLayout, pathFor, theme];",
+      "",
+    ].join("\n"),
+  },
+  cmsImportsViews: {
+    filePath: "src/cms/preview/probe.tsx",
+    source: 'import { Work } from "../../views/Work";\nexport const probe = Work;\n',
+  },
+  cmsImportsTemplates: {
+    filePath: "src/cms/preview/probe.tsx",
+    source: 'import Work from "../../templates/Work";\nexport const probe = Work;\n',
+  },
+  viewImportsCms: {
+    filePath: "src/views/Probe/Probe.tsx",
+    source: 'import { previewFor } from "../../cms/preview/templates";\nexport const probe = previewFor;\n',
+  },
+} satisfies Record<string, Probe>;
+
+// Reads the probes as JSON on stdin, prints each one's messages as JSON.
+const LINT_ALL = `
+import { ESLint } from "eslint";
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const eslint = new ESLint({
+  overrideConfig: { rules: { "@typescript-eslint/no-unused-vars": "off" } },
+});
+const out = {};
+for (const [name, { filePath, source }] of Object.entries(JSON.parse(input))) {
+  const [result] = await eslint.lintText(source, { filePath });
+  out[name] = result.messages;
 }
+process.stdout.write(JSON.stringify(out));
+`;
+
+let messages: Record<keyof typeof PROBES, { ruleId: string | null; message: string }[]>;
+
+beforeAll(() => {
+  const run = spawnSync(process.execPath, ["--input-type=module", "-e", LINT_ALL], {
+    cwd: root,
+    input: JSON.stringify(PROBES),
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`ESLint did not run: ${run.stderr}`);
+  messages = JSON.parse(run.stdout);
+});
+
+/** The layer rule's messages for a probe. */
+const layerErrors = (probe: keyof typeof PROBES): string[] =>
+  messages[probe].filter((m) => m.ruleId === "import-x/no-restricted-paths").map((m) => m.message);
 
 test("a component importing the layout is an error that says why", () => {
-  const messages = lint(
-    "src/components/Probe/Probe.tsx",
-    'import { Layout } from "../../layout/Layout";\nexport const probe = Layout;\n',
-  );
-  expect(messages).toEqual([expect.stringContaining("components and hooks never import the layout")]);
+  expect(layerErrors("componentImportsLayout")).toEqual([
+    expect.stringContaining("components and hooks never import the layout"),
+  ]);
 });
 
 test("the build importing browser code is an error", () => {
-  const messages = lint(
-    "gatsby/lib/probe.ts",
-    'import { trackPageView } from "../../src/lib/analytics";\nexport const probe = trackPageView;\n',
-  );
-  expect(messages).toEqual([expect.stringContaining("the build reads shared/ and schemas/, never src/")]);
+  expect(layerErrors("buildImportsBrowserCode")).toEqual([
+    expect.stringContaining("the build reads shared/ and schemas/, never src/"),
+  ]);
 });
 
 test("product code importing a test helper is an error, its own tests may", () => {
-  const source =
-    'import { routeTable } from "../../../test/harness/routes";\nexport const probe = routeTable;\n';
-  expect(lint("src/components/Probe/Probe.tsx", source)).toHaveLength(1);
-  expect(
-    lint("src/components/Probe/__tests__/Probe.test.tsx", source.replace("../../../", "../../../../")),
-  ).toEqual([]);
+  expect(layerErrors("componentImportsTestHelper")).toHaveLength(1);
+  expect(layerErrors("componentTestImportsTestHelper")).toEqual([]);
 });
 
 test("imports that look down the layers pass", () => {
-  const source = [
-    'import { useLayout } from "../../hooks/useLayout";',
-    'import { pathFor } from "../../../shared/routes";',
-    'import { theme } from "../../styles/theme";',
-    "export const probe = [useLayout, pathFor, theme];",
-  ].join("\n");
-  expect(lint("src/layout/Probe/Probe.tsx", `${source}\n`)).toEqual([]);
+  expect(layerErrors("layoutLooksDown")).toEqual([]);
 });
 
 test("the CMS bundle renders the views as the templates do; nothing below it imports the CMS", () => {
-  const views = 'import { Work } from "../../views/Work";\nexport const probe = Work;\n';
-  expect(lint("src/cms/preview/probe.tsx", views)).toEqual([]);
-  const templates = 'import Work from "../../templates/Work";\nexport const probe = Work;\n';
-  expect(lint("src/cms/preview/probe.tsx", templates)).toEqual([
-    expect.stringContaining("never the templates"),
-  ]);
-  const cms = 'import { previewFor } from "../../cms/preview/templates";\nexport const probe = previewFor;\n';
-  expect(lint("src/views/Probe/Probe.tsx", cms)).toEqual([expect.stringContaining("views sit below")]);
+  expect(layerErrors("cmsImportsViews")).toEqual([]);
+  expect(layerErrors("cmsImportsTemplates")).toEqual([expect.stringContaining("never the templates")]);
+  expect(layerErrors("viewImportsCms")).toEqual([expect.stringContaining("views sit below")]);
 });
