@@ -94,6 +94,27 @@ export interface Driver {
 export const WAIT_MS = 10_000;
 
 /**
+ * The element `find` finds once the engine's accessibility tree `agrees` it is the target (its
+ * role and name): the tree follows the page a moment late (a button of a dialog just opened had
+ * no role yet in WebKit's, and was missing from Firefox's, once each in a loaded run), and a
+ * render can replace the element meanwhile, so each attempt finds it again. After WAIT_MS it
+ * fails with `problem`'s message.
+ */
+export async function agreedByTree<E>(
+  find: () => Promise<E>,
+  agrees: (el: E) => Promise<boolean>,
+  problem: () => string,
+): Promise<E> {
+  const until = Date.now() + WAIT_MS;
+  for (;;) {
+    const el = await find();
+    if (await agrees(el)) return el;
+    if (Date.now() > until) throw new Error(problem());
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
  * How long opening a page (its load, then its hydration) is waited for. Longer than a condition:
  * CI's key journeys share a 2-core host with the unit tests and a site build, and there Firefox's
  * first page, on a fresh profile, took over 10 s to hydrate.

@@ -6,6 +6,7 @@ import { FIREFOX_PATH } from "../../test/harness/engines";
 import { baseUrl, hydrated } from "../lib/browser";
 import { waitFor } from "../lib/wait";
 import {
+  agreedByTree,
   describe,
   DOM_KEYS,
   forgetVisitor,
@@ -94,30 +95,36 @@ export async function firefoxDriver(viewport: Viewport): Promise<Driver> {
   };
   /**
    * The first shown match, confirmed by Firefox's accessibility tree: Puppeteer's ARIA query (BiDi's
-   * `locateNodes`) from its parent must return it. Once, not in the waiting: a query takes about
-   * half a second (measured here), twenty times the page's own search.
+   * `locateNodes`) from its parent must return it (`agreedByTree`). A query takes about half a
+   * second (measured here), twenty times the page's own search, so an element confirmed once is
+   * not asked again (a repeated target: the menu button, opened four times).
    */
   const first = async (t: Target) => {
-    const [el] = await waitFor(
-      async () => {
-        const found = await shown(t);
-        return found.length > 0 && found;
-      },
-      `firefox: ${describe(t)} shown`,
-      WAIT_MS,
-    );
-    // Once an element: a repeated target (the menu button, opened four times) is not asked again.
     const key = describe(t);
+    const find = () =>
+      waitFor(
+        async () => {
+          const [found] = await shown(t);
+          return found ?? false;
+        },
+        `firefox: ${key} shown`,
+        WAIT_MS,
+      );
+    if (!("role" in t)) return find();
     const asked = (e: Element, k: string) => (e as Element & { e2eConfirmed?: string }).e2eConfirmed === k;
-    if ("role" in t && !(await el.evaluate(asked, key))) {
-      const name = t.name === undefined ? "" : `[name="${t.name.replace(/["\\]/g, "\\$&")}"]`;
-      const parent = (await el.evaluateHandle((e) => e.parentElement ?? e)) as ElementHandle<Element>;
-      const matches = await parent.$$(`::-p-aria(${name}[role="${t.role}"])`);
-      const confirmed = await el.evaluate((e, ...list) => list.includes(e), ...matches);
-      if (!confirmed) throw new Error(`firefox: its accessibility tree has no ${key} where the page has one`);
-      await el.evaluate((e, k) => void ((e as Element & { e2eConfirmed?: string }).e2eConfirmed = k), key);
-    }
-    return el;
+    const name = t.name === undefined ? "" : `[name="${t.name.replace(/["\\]/g, "\\$&")}"]`;
+    return agreedByTree(
+      find,
+      async (el) => {
+        if (await el.evaluate(asked, key)) return true;
+        const parent = (await el.evaluateHandle((e) => e.parentElement ?? e)) as ElementHandle<Element>;
+        const matches = await parent.$$(`::-p-aria(${name}[role="${t.role}"])`);
+        if (!(await el.evaluate((e, ...list) => list.includes(e), ...matches))) return false;
+        await el.evaluate((e, k) => void ((e as Element & { e2eConfirmed?: string }).e2eConfirmed = k), key);
+        return true;
+      },
+      () => `firefox: its accessibility tree has no ${key} where the page has one`,
+    );
   };
 
   return {

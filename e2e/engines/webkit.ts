@@ -6,6 +6,7 @@ import { baseUrl, hydrated } from "../lib/browser";
 import { waitFor } from "../lib/wait";
 import { candidates } from "./candidates";
 import {
+  agreedByTree,
   describe,
   forgetVisitor,
   OPEN_MS,
@@ -93,33 +94,30 @@ export async function webkitDriver(viewport: Viewport): Promise<Driver> {
   /** The first shown match, confirmed by WebKit's accessibility tree (computed role and label). */
   const first = (t: Target) => fresh(() => firstOnce(t));
   const firstOnce = async (t: Target) => {
-    const [el] = await waitFor(
-      async () => {
-        const found = await shown(t);
-        return found.length > 0 && found;
-      },
-      `webkit: ${describe(t)} shown`,
-      WAIT_MS,
-    );
-    if ("role" in t) {
-      let [computed, label] = await said(el);
-      // WebKitGTK computes nothing for a part of the page out of view: ask again once it is in view.
-      // Its accessibility tree also follows the page a moment late (a button whose dialog has just
-      // opened had no role yet, once in a loaded CI run): ask until it agrees, or WAIT_MS.
-      if (!matches(t, computed, label)) {
+    const find = () =>
+      waitFor(
+        async () => {
+          const [found] = await shown(t);
+          return found ?? false;
+        },
+        `webkit: ${describe(t)} shown`,
+        WAIT_MS,
+      );
+    if (!("role" in t)) return find();
+    let computed = "";
+    let label = "";
+    // (A replaced element's "stale element reference" goes up to `fresh`, which starts again.)
+    return agreedByTree(
+      find,
+      async (el) => {
+        [computed, label] = await said(el);
+        if (matches(t, computed, label)) return true;
+        // WebKitGTK computes nothing for a part of the page out of view: asked again once in view.
         await exec((e: Element) => e.scrollIntoView({ block: "nearest" }), el);
-        // (A replaced element's "stale element reference" goes up to `fresh`, which finds it again.)
-        const until = Date.now() + WAIT_MS;
-        do {
-          [computed, label] = await said(el);
-          if (matches(t, computed, label)) break;
-          await new Promise((r) => setTimeout(r, 100));
-        } while (Date.now() < until);
-      }
-      if (!matches(t, computed, label))
-        throw new Error(`webkit: ${describe(t)} is ${computed} "${label}" in WebKit's accessibility tree`);
-    }
-    return el;
+        return false;
+      },
+      () => `webkit: ${describe(t)} is ${computed} "${label}" in WebKit's accessibility tree`,
+    );
   };
   const KEYS: Record<Key, string> = {
     Enter: WdioKey.Enter,
