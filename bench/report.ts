@@ -146,6 +146,8 @@ export interface BenchReport {
   runs: number;
   /** Performance runs of the bare page with one image (every row's low-tier TBT floor). */
   floorRuns: number;
+  /** Performance runs of each zero-JS copy (bench/visitors.ts, `ZERO_JS_RUNS`). */
+  zeroJsRuns: number;
   /** The table: TABLE_HEADER and one row per page, visitor and phone, and per interaction. */
   table: string;
   growth?: GrowthFigures;
@@ -171,6 +173,7 @@ export function writePerformanceDoc(
   {
     runs: RUNS,
     floorRuns: FLOOR_RUNS,
+    zeroJsRuns: ZERO_JS_RUNS,
     table,
     growth,
     sections = [],
@@ -196,7 +199,7 @@ Budgets, for both visitors on every template (the script exits non-zero when one
 - Mid-tier phone: performance >= ${BUDGET.mid.performance}, TBT <= ${BUDGET.mid.tbtMs} ms, every interaction <= ${BUDGET.mid.interactionMs} ms.
 - Low-tier phone: TBT <= ${BUDGET.low.tbtVsBareImage}x the bare page with one image's in the same run (its runs audited again at the row's own host index, so both emulate the same phone: \`Measured\` in \`bench/visitors.ts\`), every interaction <= ${BUDGET.low.interactionMs} ms.
 
-"First-load JS" is every same-origin script the page loaded during the Lighthouse run, gzipped (level 9). The bare pages are built from \`bench/fixture\` with the same installed Gatsby, React and styled-components; every template shows images, so its ratios are taken against the bare page with one image, whose performance runs are ${FLOOR_RUNS} (its low-tier TBT, every row's floor, moves more from run to run than a template's).
+"First-load JS" is every same-origin script the page loaded during the Lighthouse run, gzipped (level 9). The bare pages are built from \`bench/fixture\` with the same installed Gatsby, React and styled-components; every template shows images, so its ratios are taken against the bare page with one image, whose performance runs are ${FLOOR_RUNS} (its low-tier TBT, every row's floor, moves more from run to run than a template's). Each zero-JS copy gets ${ZERO_JS_RUNS} performance run${ZERO_JS_RUNS === 1 ? "" : "s"}: its LCP, the figure the templates' is judged against, runs no script and is the same for both phones; it moved by about 2% from run to run (\`ZERO_JS_RUNS\` in \`bench/visitors.ts\`).
 ${siteBuild ? `\nSite build (\`gatsby build\`) in this run: ${siteBuild.toFixed(0)} s.\n` : ""}
 ${table}
 

@@ -15,7 +15,8 @@
  *   choosing (the lookup answers DE) and from outside (US). Every figure for two phones, a
  *   mid-tier and a low-tier one, by calibration (bench/phones.ts): the same phones on any host.
  * - Each template's zero-JS copy (bench/zeroJs.ts: its HTML without scripts, served the same
- *   way), whose LCP is the floor the site's LCP is judged against.
+ *   way), whose LCP is the floor the site's LCP is judged against: BENCH_ZERO_JS_RUNS (1)
+ *   performance runs each (`ZERO_JS_RUNS` in bench/visitors.ts says why one).
  * - Runs, each in a new browser: per page and visitor, one run auditing accessibility, best
  *   practices and SEO, then BENCH_RUNS (3) performance-only runs, whose median is judged. The
  *   metrics never come from the first kind: Lighthouse's gathering for those categories runs
@@ -59,6 +60,7 @@ import {
   FLOOR_RUNS,
   RUNS,
   SAMPLE_PAGES,
+  ZERO_JS_RUNS,
   type Findings,
 } from "./visitors";
 import { zeroJsCopy } from "./zeroJs";
@@ -202,6 +204,7 @@ async function main() {
   writePerformanceDoc(path.join(root, "docs/performance.md"), {
     runs: RUNS,
     floorRuns: FLOOR_RUNS,
+    zeroJsRuns: ZERO_JS_RUNS,
     table,
     growth,
     siteBuildSeconds: siteBuild?.seconds,

@@ -32,6 +32,16 @@ export const RUNS = Number(process.env.BENCH_RUNS ?? 3);
  */
 export const FLOOR_RUNS = Number(process.env.BENCH_FLOOR_RUNS ?? 7);
 
+/**
+ * Performance runs of each zero-JS copy. The copy's figure judged against is its LCP, which runs
+ * no script: its simulation is the network's, the same for both phones at any host index. Since
+ * the browser's own requests are left out of it (bench/browserRequests.ts), the step of a
+ * simulated round trip that once made three runs necessary is gone: three runs of each of the 11
+ * copies on 2026-12-05 (host readings 1,083 to 2,063) spread by 0 to 18 ms, about 2%, against a
+ * budget of 1.15x (bench/findings.md). One run each saves 22 Lighthouse runs of every benchmark.
+ */
+export const ZERO_JS_RUNS = Number(process.env.BENCH_ZERO_JS_RUNS ?? 1);
+
 /** One page of each template (test/harness/samplePages.ts, the list the tests sample too). */
 export const SAMPLE_PAGES: [string, string][] = samplePages().map((p) => [p.name, p.path]);
 
@@ -150,14 +160,19 @@ export async function measureBarePages(
 }
 
 /**
- * Each sample page's zero-JS copy (bench/zeroJs.ts), served as the site is: `RUNS` performance
- * runs each (their other categories are not judged), per phone.
+ * Each sample page's zero-JS copy (bench/zeroJs.ts), served as the site is: `ZERO_JS_RUNS`
+ * performance runs each (their other categories are not judged), per phone.
  */
 export async function measureZeroJs(origin: string, dir: string, findings: Findings) {
   const lighthouse = await openLighthouse();
   const out = new Map<string, PhoneFigures>();
   for (const [name, p] of SAMPLE_PAGES) {
-    const f = (await measure(lighthouse, `${origin}${p}`, dir, { categories: NO_CATEGORIES })).figures;
+    const f = (
+      await measure(lighthouse, `${origin}${p}`, dir, {
+        categories: NO_CATEGORIES,
+        runs: ZERO_JS_RUNS,
+      })
+    ).figures;
     out.set(p, f);
     for (const phone of PHONES)
       findings.lines.push(row({ name: `${name}, zero-JS copy`, path: p, phone, f: f[phone.id] }));
