@@ -222,12 +222,24 @@ async function lighthouseCore(): Promise<LighthouseCore> {
   };
 }
 
-function withSlowdown(gathered: Gathered, multiplier: number): [Gathered["artifacts"], unknown] {
+/**
+ * The artifacts and options of one audit of `gathered` at `multiplier`. `computedCache` is
+ * Lighthouse's cache of what it computes from the artifacts (the trace's processing, the
+ * filmstrip's decoded frames, the network records), each entry keyed by what it was computed from,
+ * settings included where they matter: one cache for the phones' audits of a run, so that what does
+ * not depend on the CPU is computed once. Not the gathering's own cache: the trace and the
+ * log are changed after it (bench/threadTime.ts, bench/browserRequests.ts).
+ */
+function withSlowdown(
+  gathered: Gathered,
+  multiplier: number,
+  computedCache: Map<string, unknown>,
+): [Gathered["artifacts"], unknown] {
   const settings = structuredClone(gathered.runnerOptions.resolvedConfig.settings);
   settings.throttling.cpuSlowdownMultiplier = multiplier;
   return [
     { ...gathered.artifacts, settings },
-    { resolvedConfig: { ...gathered.runnerOptions.resolvedConfig, settings }, computedCache: new Map() },
+    { resolvedConfig: { ...gathered.runnerOptions.resolvedConfig, settings }, computedCache },
   ];
 }
 
@@ -269,8 +281,13 @@ export async function openLighthouse(chromeFlags: string[] = []): Promise<Lighth
         disableFullPageScreenshot: true,
       },
     });
-  const audit = async (gathered: Gathered, multiplier: number, url: string) => {
-    const result = await core.audit(...withSlowdown(gathered, multiplier));
+  const audit = async (
+    gathered: Gathered,
+    multiplier: number,
+    url: string,
+    computedCache = new Map<string, unknown>(),
+  ) => {
+    const result = await core.audit(...withSlowdown(gathered, multiplier, computedCache));
     if (!result) throw new Error(`lighthouse returned no result for ${url}`);
     return result.lhr;
   };
@@ -304,9 +321,12 @@ export async function openLighthouse(chromeFlags: string[] = []): Promise<Lighth
         return {
           audit: async (hostIndex: number, phones: readonly Phone[] = PHONES) => {
             const byPhone = {} as PhoneFigures;
+            // One cache for this call's phones (`withSlowdown`), let go after it: a page's runs
+            // are kept for later audits (bench/visitors.ts `lowAt`), their caches need not be.
+            const computed = new Map<string, unknown>();
             for (const target of phones) {
               const slowdown = slowdownFor(hostIndex, target);
-              const lhr = await audit(gathered, slowdown, url);
+              const lhr = await audit(gathered, slowdown, url, computed);
               const f = figures(lhr, url, publicDir);
               byPhone[target.id] = {
                 ...f,
