@@ -75,7 +75,7 @@ export interface Site {
 /**
  * A page's figures per phone (the medians), and the same runs audited again for the low-tier
  * phone at another host index (`lowAt`): the bare page with one image at a row's own index, so
- * that the row and its low-tier TBT floor emulate the same phone. Lighthouse's reading of the
+ * that the row and its low-tier TBT floor emulate the same phone. The reading of the
  * host's index moves from run to run (bimodal here: about 2,000 or 3,200 on an idle host), and the
  * bare page's low-tier TBT, its tasks near the 50 ms line at that slowdown, moved with it: 50 to
  * 375 ms over the fresh-clone runs, each row's ratio with it (bench/findings.md).
