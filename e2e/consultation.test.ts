@@ -57,6 +57,15 @@ async function assertToastBottomLeft(page: Page, text: string) {
   const bar = t.locator(".Toastify__progress-bar--wrp");
   assert.equal(await bar.getAttribute("data-hidden"), "true");
   assert.equal(await bar.evaluate((el) => getComputedStyle(el).opacity), "0");
+  // react-toastify's look comes from its variables, set on its own region, not on the page's root:
+  // set there, they restyled every element of the page as react-toastify loaded, a long task on a
+  // low-tier phone right after the dialog opens (patches/react-toastify+11.2.0.patch).
+  const look = await t.evaluate((el) => ({
+    width: getComputedStyle(el).width,
+    zIndex: getComputedStyle(el.closest(".Toastify__toast-container")!).zIndex,
+    onRoot: getComputedStyle(document.documentElement).getPropertyValue("--toastify-toast-width"),
+  }));
+  assert.deepEqual(look, { width: "320px", zIndex: "9999", onRoot: "" });
 }
 
 async function axe(page: Page, label: string) {
