@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
@@ -244,6 +245,34 @@ function withSlowdown(
 }
 
 /**
+ * A new Chromium for `work` (Lighthouse connects to it on `port`), killed after it. Its temporary
+ * folder is one of its own, removed after it: Chromium keeps its profile's lock there
+ * (`org.chromium.Chromium.*`), and a browser ended by chrome-launcher left it behind, one folder
+ * a run, about 110 a benchmark.
+ */
+export async function inChromium<T>(chromeFlags: string[], work: (port: number) => Promise<T>): Promise<T> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-chromium-"));
+  const chrome: LaunchedChrome = await launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS, ...chromeFlags],
+    envVars: { ...process.env, TMPDIR: tmp },
+    // Asked for its DevTools port every 50 ms, not chrome-launcher's 500: a launch took 1,097
+    // ms on average against 804 to 881 (10 each), for about 130 runs a benchmark. Up to 30 s.
+    connectionPollInterval: 50,
+    maxConnectionRetries: 600,
+  });
+  running.add(chrome);
+  try {
+    return await work(chrome.port);
+  } finally {
+    running.delete(chrome);
+    // Awaited: its processes gone before the next run, or the host measured (`settledIndex`).
+    await chrome.kill();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/**
  * Lighthouse (12, bundled with @lhci/cli; ES modules, loaded once per session, not once per run
  * as the CLI does). Each run gets a new Chromium with a new profile: Lighthouse clears an
  * origin's cache before a run but keeps its localStorage (where the site saves the visitor's
@@ -252,25 +281,7 @@ function withSlowdown(
  */
 export async function openLighthouse(chromeFlags: string[] = []): Promise<LighthouseSession> {
   const core = await lighthouseCore();
-  /** A new Chromium for `work`, killed after it. */
-  const inBrowser = async <T>(work: (port: number) => Promise<T>): Promise<T> => {
-    const chrome: LaunchedChrome = await launch({
-      chromePath: CHROMIUM_PATH,
-      chromeFlags: ["--headless=new", ...CHROMIUM_ARGS, ...chromeFlags],
-      // Asked for its DevTools port every 50 ms, not chrome-launcher's 500: a launch took 1,097
-      // ms on average against 804 to 881 (10 each), for about 130 runs a benchmark. Up to 30 s.
-      connectionPollInterval: 50,
-      maxConnectionRetries: 600,
-    });
-    running.add(chrome);
-    try {
-      return await work(chrome.port);
-    } finally {
-      running.delete(chrome);
-      // Awaited: its processes gone before the next run, or the host measured (`settledIndex`).
-      await chrome.kill();
-    }
-  };
+  const inBrowser = <T>(work: (port: number) => Promise<T>) => inChromium(chromeFlags, work);
   const gather = (url: string, port: number, audits: Record<string, unknown>) =>
     core.navigationGather(undefined, url, {
       flags: {
