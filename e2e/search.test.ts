@@ -54,6 +54,17 @@ async function search(page: Page, query: string): Promise<string[]> {
   const input = combobox(page);
   await input.waitFor();
   await input.fill(query);
+  await resultsShown(page, query);
+  const options = page.getByRole("option");
+  return Promise.all((await options.all()).map(async (o) => (await o.locator("strong").innerText()).trim()));
+}
+
+/**
+ * Until the dialog shows the results of `query` itself, not of a part of it typed earlier: typed
+ * key by key, the options of "React" (the React.js page first) are on screen before those of
+ * "React Native", and an arrow key and Enter pressed then act on them.
+ */
+async function resultsShown(page: Page, query: string): Promise<void> {
   const status = page.getByRole("dialog").getByRole("status");
   // The status names the query once its results are shown (a correction names the typed one too).
   await until(
@@ -65,8 +76,6 @@ async function search(page: Page, query: string): Promise<string[]> {
   ).catch(async (error: Error) => {
     throw new Error(`results for ${query}: the status says "${await status.innerText()}" (${error.message})`);
   });
-  const options = page.getByRole("option");
-  return Promise.all((await options.all()).map(async (o) => (await o.locator("strong").innerText()).trim()));
 }
 
 describe("loaded on intent", () => {
@@ -207,7 +216,7 @@ describe("keyboard and accessibility", () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "combobox");
     assert.equal(await input.getAttribute("aria-autocomplete"), "list");
     await page.keyboard.type("React Native");
-    await page.getByRole("option").first().waitFor({ timeout: 15_000 });
+    await resultsShown(page, "React Native");
     assert.equal(await input.getAttribute("aria-expanded"), "true");
     const controls = await input.getAttribute("aria-controls");
     assert.equal(await page.getByRole("listbox").getAttribute("id"), controls);
@@ -244,7 +253,7 @@ describe("keyboard and accessibility", () => {
     await page.keyboard.press("/");
     await combobox(page).waitFor();
     await page.keyboard.type("React Native");
-    await page.getByRole("option").first().waitFor({ timeout: 15_000 });
+    await resultsShown(page, "React Native");
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
     await page.waitForURL("**/services/react-native-development");
