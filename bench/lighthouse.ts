@@ -252,15 +252,21 @@ function withSlowdown(
  */
 export async function inChromium<T>(chromeFlags: string[], work: (port: number) => Promise<T>): Promise<T> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "bench-chromium-"));
-  const chrome: LaunchedChrome = await launch({
-    chromePath: CHROMIUM_PATH,
-    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS, ...chromeFlags],
-    envVars: { ...process.env, TMPDIR: tmp },
-    // Asked for its DevTools port every 50 ms, not chrome-launcher's 500: a launch took 1,097
-    // ms on average against 804 to 881 (10 each), for about 130 runs a benchmark. Up to 30 s.
-    connectionPollInterval: 50,
-    maxConnectionRetries: 600,
-  });
+  let chrome: LaunchedChrome;
+  try {
+    chrome = await launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ["--headless=new", ...CHROMIUM_ARGS, ...chromeFlags],
+      envVars: { ...process.env, TMPDIR: tmp },
+      // Asked for its DevTools port every 50 ms, not chrome-launcher's 500: a launch took 1,097
+      // ms on average against 804 to 881 (10 each), for about 130 runs a benchmark. Up to 30 s.
+      connectionPollInterval: 50,
+      maxConnectionRetries: 600,
+    });
+  } catch (error) {
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw error;
+  }
   running.add(chrome);
   try {
     return await work(chrome.port);
