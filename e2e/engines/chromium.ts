@@ -42,7 +42,10 @@ export async function chromiumDriver(viewport: Viewport): Promise<Driver> {
       const opened = context.waitForEvent("page");
       await first(t).click({ button: "middle" });
       const tab = await opened;
-      await tab.waitForLoadState("domcontentloaded");
+      // The address it opened, once its navigation commits (as the other engines' drivers wait),
+      // not its DOMContentLoaded: a fresh clone's tab, opened in the background on a busy host,
+      // never reported that event to Playwright within 30 s (only the blank page's network idle).
+      await tab.waitForURL((url) => url.href !== "about:blank", { waitUntil: "commit", timeout: WAIT_MS });
       const url = tab.url();
       await tab.close();
       return url;
