@@ -263,6 +263,49 @@ describe("keyboard and accessibility", () => {
     await context.close();
   });
 
+  test("Enter pressed before the typed query's results arrive opens their first, not one still on screen from before", async () => {
+    // A quick typist, or a slow phone: the results on screen are an earlier query's when Enter
+    // comes. Here the index's files the new query needs are held for half a second, so Enter
+    // always comes first.
+    const { page, context } = await newPage(DESKTOP);
+    await open(page, "/");
+    await search(page, "healthcare");
+    const held: string[] = [];
+    await context.route(
+      (url) => url.pathname.startsWith(SEARCH_BUNDLE_PATH),
+      async (route) => {
+        held.push(new URL(route.request().url()).pathname);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await route.continue().catch(() => undefined);
+      },
+    );
+    await combobox(page).fill("React Native");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname !== "/");
+    assert.equal(new URL(page.url()).pathname, "/services/react-native-development");
+    assert.ok(held.length > 0, "the new query's results were held");
+    await context.close();
+  });
+
+  test("Enter pressed while the index is still loading opens the first result once it has", async () => {
+    const { page, context } = await newPage(DESKTOP);
+    await open(page, "/");
+    await context.route(
+      (url) => url.pathname.startsWith(SEARCH_BUNDLE_PATH),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await route.continue().catch(() => undefined);
+      },
+    );
+    await page.keyboard.press("/");
+    await combobox(page).waitFor();
+    await page.keyboard.type("healthcare");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname !== "/", { timeout: 10_000 });
+    assert.equal(new URL(page.url()).pathname, "/industries/health-care");
+    await context.close();
+  });
+
   test("Tab stays inside the open dialog", async () => {
     const { page, context } = await newPage(DESKTOP);
     await open(page, "/");

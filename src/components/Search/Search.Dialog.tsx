@@ -30,8 +30,9 @@ const NO_GROUPS: SearchGroup[] = [];
 /**
  * The search dialog, loaded on intent (Search.tsx): a native modal <dialog> holding a combobox
  * with a listbox popup (WAI-ARIA APG "combobox with listbox popup"): focus stays in the input,
- * the arrow keys move the active option (aria-activedescendant), Enter opens it, Escape clears
- * the input and then closes the dialog. Results are grouped by kind, with the matching words
+ * the arrow keys move the active option (aria-activedescendant), Enter opens it (or, with none
+ * active, the first result of the query as typed, once shown), Escape clears the input and then
+ * closes the dialog. Results are grouped by kind, with the matching words
  * marked in each passage; each option is a link to its page.
  */
 export default function SearchDialog({ id, onClose }: { id: string; onClose: (navigated: boolean) => void }) {
@@ -42,6 +43,9 @@ export default function SearchDialog({ id, onClose }: { id: string; onClose: (na
   const [state, setState] = React.useState<State>({ status: "idle" });
   const [active, setActive] = React.useState(-1);
   const [indexState, setIndexState] = React.useState<"loading" | "ready" | "failed">("loading");
+  // Enter pressed before the results of what is typed are shown (those on screen are an earlier
+  // query's, or the index is still loading): their first opens once they are.
+  const enterPending = React.useRef(false);
   useDialogFocusTrap(dialog);
 
   React.useEffect(() => {
@@ -65,6 +69,7 @@ export default function SearchDialog({ id, onClose }: { id: string; onClose: (na
   React.useEffect(() => {
     const term = query.trim();
     setActive(-1);
+    enterPending.current = false;
     if (!term) return void setState({ status: "idle" });
     let live = true;
     setState((s) => (s.status === "done" ? s : { status: "searching", term }));
@@ -96,12 +101,20 @@ export default function SearchDialog({ id, onClose }: { id: string; onClose: (na
   const groups = state.status === "done" ? state.groups : NO_GROUPS;
   const hits = React.useMemo(() => flatHits(groups), [groups]);
   const activeHit = active >= 0 ? hits[active] : undefined;
+  // The results shown are those of the query as typed now.
+  const current = state.status === "done" && state.term === query.trim();
 
   const choose = React.useCallback((url: string) => {
     navigated.current = true;
     dialog.current?.close();
     void navigate(url);
   }, []);
+
+  React.useEffect(() => {
+    if (!enterPending.current || !(current || state.status === "failed")) return;
+    enterPending.current = false;
+    if (current && hits[0]) choose(hits[0].url);
+  }, [current, state.status, hits, choose]);
   const hover = React.useCallback((id: string) => setActive(hits.findIndex((h) => h.id === id)), [hits]);
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
@@ -110,8 +123,10 @@ export default function SearchDialog({ id, onClose }: { id: string; onClose: (na
       setActive((current) => moveActive(current, hits.length, event.key as "ArrowDown" | "ArrowUp"));
     } else if (event.key === "Enter") {
       event.preventDefault();
-      const hit = activeHit ?? hits[0];
+      // An option the arrow keys or the pointer made active is the one the visitor chose.
+      const hit = activeHit ?? (current ? hits[0] : undefined);
       if (hit) choose(hit.url);
+      else if (query.trim() && !current) enterPending.current = true;
     } else if (event.key === "Escape" && query) {
       // The first Escape clears the field; the next one closes the dialog (the browser's own).
       event.preventDefault();
