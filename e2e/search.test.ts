@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { SEARCH_BUNDLE_PATH } from "../shared/search";
 import { closeBrowser, DESKTOP, newPage, open, PHONE } from "./lib/browser";
 import { until } from "./lib/wait";
@@ -303,6 +303,40 @@ describe("keyboard and accessibility", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname !== "/", { timeout: 10_000 });
     assert.equal(new URL(page.url()).pathname, "/industries/health-care");
+    await context.close();
+  });
+
+  /** Holds the dialog's own chunk for `ms`: the visitor types on while it loads. */
+  const holdDialogChunk = (context: BrowserContext, ms: number) =>
+    context.route(/\/search-dialog-[\w]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue().catch(() => undefined);
+    });
+
+  test("what is typed after the shortcut while the dialog still loads goes into its field, not lost", async () => {
+    const { page, context } = await newPage(DESKTOP);
+    await open(page, "/about");
+    await holdDialogChunk(context, 600);
+    await page.keyboard.press("/");
+    await page.keyboard.type("health care");
+    // Typed before the dialog existed: nothing of it scrolled the page (the space) either.
+    assert.equal(await combobox(page).count(), 0, "the dialog was still loading");
+    await resultsShown(page, "health care");
+    assert.equal(await combobox(page).inputValue(), "health care");
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    await context.close();
+  });
+
+  test("Enter typed ahead with the query, before the dialog has loaded, opens the first result", async () => {
+    const { page, context } = await newPage(DESKTOP);
+    await open(page, "/about");
+    await holdDialogChunk(context, 600);
+    await page.keyboard.press("/");
+    await page.keyboard.type("React Native");
+    await page.keyboard.press("Enter");
+    assert.equal(await combobox(page).count(), 0, "the dialog was still loading");
+    await page.waitForURL((url) => url.pathname !== "/about", { timeout: 10_000 });
+    assert.equal(new URL(page.url()).pathname, "/services/react-native-development");
     await context.close();
   });
 

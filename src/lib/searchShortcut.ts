@@ -23,3 +23,15 @@ export function isSearchShortcut(event: KeyLike): boolean {
   if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "k") return true;
   return event.key === "/" && !event.ctrlKey && !event.metaKey && !event.altKey && !typingIn(event.target);
 }
+
+/**
+ * A key typed while the search dialog loads that belongs in its field: a character, Backspace
+ * or Enter, without Ctrl, Cmd or Alt, not typed into another field and not part of a
+ * composition (an input method's keys reach the page only as the text they make). Null otherwise.
+ */
+export function typedAheadKey(event: KeyLike & { isComposing?: boolean }): string | null {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing || typingIn(event.target))
+    return null;
+  if (event.key === "Backspace" || event.key === "Enter") return event.key;
+  return [...event.key].length === 1 ? event.key : null;
+}

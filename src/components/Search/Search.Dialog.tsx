@@ -18,6 +18,12 @@ import {
 
 export { loadPagefind as preloadIndex };
 
+/** Keys typed between the shortcut and the field's focus: the text, and whether Enter ended it. */
+export interface TypedAhead {
+  text: string;
+  enter: boolean;
+}
+
 type State =
   | { status: "idle" }
   | { status: "searching"; term: string }
@@ -35,7 +41,16 @@ const NO_GROUPS: SearchGroup[] = [];
  * closes the dialog. Results are grouped by kind, with the matching words
  * marked in each passage; each option is a link to its page.
  */
-export default function SearchDialog({ id, onClose }: { id: string; onClose: (navigated: boolean) => void }) {
+export default function SearchDialog({
+  id,
+  onClose,
+  takeTypedAhead,
+}: {
+  id: string;
+  onClose: (navigated: boolean) => void;
+  /** What the visitor typed while this chunk was loading (the launcher kept it): the field starts with it. */
+  takeTypedAhead?: () => TypedAhead | null;
+}) {
   const dialog = React.useRef<HTMLDialogElement>(null);
   const input = React.useRef<HTMLInputElement>(null);
   const navigated = React.useRef(false);
@@ -44,7 +59,8 @@ export default function SearchDialog({ id, onClose }: { id: string; onClose: (na
   const [active, setActive] = React.useState(-1);
   const [indexState, setIndexState] = React.useState<"loading" | "ready" | "failed">("loading");
   // Enter pressed before the results of what is typed are shown (those on screen are an earlier
-  // query's, or the index is still loading): their first opens once they are.
+  // query's, or the index is still loading): their first opens once they are, unless the
+  // visitor edits the query first.
   const enterPending = React.useRef(false);
   useDialogFocusTrap(dialog);
 
@@ -52,8 +68,13 @@ export default function SearchDialog({ id, onClose }: { id: string; onClose: (na
     const el = dialog.current;
     if (el && !el.open) el.showModal();
     input.current?.focus();
+    const early = takeTypedAhead?.();
+    if (early?.text) {
+      setQuery(early.text);
+      enterPending.current = early.enter;
+    }
     return () => el?.close();
-  }, []);
+  }, [takeTypedAhead]);
 
   React.useEffect(() => {
     let live = true;
@@ -69,7 +90,6 @@ export default function SearchDialog({ id, onClose }: { id: string; onClose: (na
   React.useEffect(() => {
     const term = query.trim();
     setActive(-1);
-    enterPending.current = false;
     if (!term) return void setState({ status: "idle" });
     let live = true;
     setState((s) => (s.status === "done" ? s : { status: "searching", term }));
@@ -130,6 +150,7 @@ export default function SearchDialog({ id, onClose }: { id: string; onClose: (na
     } else if (event.key === "Escape" && query) {
       // The first Escape clears the field; the next one closes the dialog (the browser's own).
       event.preventDefault();
+      enterPending.current = false;
       setQuery("");
     }
   };
@@ -186,7 +207,10 @@ export default function SearchDialog({ id, onClose }: { id: string; onClose: (na
         enterKeyHint="go"
         placeholder="Try “React Native” or “healthcare”"
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
+        onChange={(event) => {
+          enterPending.current = false;
+          setQuery(event.target.value);
+        }}
         onKeyDown={onKeyDown}
       />
       <Status role="status" aria-live="polite">

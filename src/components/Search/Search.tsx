@@ -1,6 +1,7 @@
 import * as React from "react";
 import { pagePath } from "../../../shared/routes";
-import { isSearchShortcut } from "../../lib/searchShortcut";
+import { isSearchShortcut, typedAheadKey } from "../../lib/searchShortcut";
+import type { TypedAhead } from "./Search.Dialog";
 import { LauncherButton, LauncherLink, MenuButton } from "./Search.styles";
 
 /**
@@ -53,14 +54,39 @@ export function SearchLauncher() {
   const [opening, setOpening] = React.useState<number | null>(null);
   const openings = React.useRef(0);
   const button = React.useRef<HTMLButtonElement>(null);
+  // What the visitor types once the dialog is asked for and before its field has focus (its
+  // chunk still loading: "/" and a quick "react" would otherwise lose the first letters to the
+  // page, and a space would scroll it). The dialog takes it when it opens.
+  const typedAhead = React.useRef<TypedAhead | null>(null);
+  const takeTypedAhead = React.useCallback(() => {
+    const typed = typedAhead.current;
+    typedAhead.current = null;
+    return typed;
+  }, []);
 
   const show = React.useCallback(() => {
-    if (!dialogShown()) setOpening(++openings.current);
+    if (dialogShown()) return;
+    typedAhead.current = { text: "", enter: false };
+    // A chunk that failed to load: nothing will take the keys.
+    preloadSearch().catch(() => (typedAhead.current = null));
+    setOpening(++openings.current);
   }, []);
 
   React.useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || !isSearchShortcut(event) || dialogShown()) return;
+      if (event.defaultPrevented) return;
+      const typed = typedAhead.current;
+      if (typed && !dialogShown()) {
+        const key = typedAheadKey(event);
+        if (key) {
+          event.preventDefault();
+          if (key === "Backspace") typed.text = typed.text.slice(0, -1);
+          else if (key === "Enter") typed.enter = typed.text.trim() !== "";
+          else typed.text += key;
+          return;
+        }
+      }
+      if (!isSearchShortcut(event) || dialogShown()) return;
       event.preventDefault();
       show();
     };
@@ -74,6 +100,7 @@ export function SearchLauncher() {
 
   const close = React.useCallback((closed: number, navigated: boolean) => {
     if (closed !== openings.current) return;
+    typedAhead.current = null;
     setOpening(null);
     // After a result was chosen the new page takes focus; otherwise it returns here.
     if (!navigated) button.current?.focus();
@@ -102,7 +129,12 @@ export function SearchLauncher() {
       </LauncherButton>
       {opening !== null && (
         <React.Suspense fallback={null}>
-          <SearchDialog key={opening} id={DIALOG_ID} onClose={(navigated) => close(opening, navigated)} />
+          <SearchDialog
+            key={opening}
+            id={DIALOG_ID}
+            onClose={(navigated) => close(opening, navigated)}
+            takeTypedAhead={takeTypedAhead}
+          />
         </React.Suspense>
       )}
     </>

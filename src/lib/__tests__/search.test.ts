@@ -1,5 +1,5 @@
 import { correctQuery, editDistance, excerptParts, flatHits, groupResults, moveActive } from "../search";
-import { isSearchShortcut } from "../searchShortcut";
+import { isSearchShortcut, typedAheadKey } from "../searchShortcut";
 
 const result = (url: string, kind: string, title: string, excerpt = "") => ({
   url,
@@ -57,26 +57,39 @@ test("arrow keys move the active option and wrap at both ends", () => {
   expect(moveActive(-1, 0, "ArrowDown")).toBe(-1);
 });
 
+const key = (
+  k: string,
+  mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean; isComposing: boolean }> = {},
+  target: EventTarget | null = document.body,
+) => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  target,
+  ...mods,
+});
+
 test("'/' opens the search unless the visitor is typing in a field; Ctrl+K and Cmd+K always do", () => {
   const input = document.createElement("input");
-  const key = (
-    k: string,
-    mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {},
-    target: EventTarget | null = document.body,
-  ) => ({
-    key: k,
-    ctrlKey: false,
-    metaKey: false,
-    altKey: false,
-    target,
-    ...mods,
-  });
   expect(isSearchShortcut(key("/"))).toBe(true);
   expect(isSearchShortcut(key("/", {}, input))).toBe(false);
   expect(isSearchShortcut(key("k", { ctrlKey: true }))).toBe(true);
   expect(isSearchShortcut(key("K", { metaKey: true }, input))).toBe(true);
   expect(isSearchShortcut(key("k"))).toBe(false);
   expect(isSearchShortcut(key("k", { ctrlKey: true, altKey: true }))).toBe(false);
+});
+
+test("while the dialog loads, characters, Backspace and Enter typed on the page are kept for its field; shortcuts and other keys are not", () => {
+  for (const k of ["r", "R", " ", "/", "é", "😀", "Backspace", "Enter"])
+    expect(typedAheadKey(key(k))).toBe(k);
+  for (const k of ["Escape", "Tab", "ArrowDown", "Shift", "Dead", "F5"])
+    expect(typedAheadKey(key(k))).toBeNull();
+  expect(typedAheadKey(key("k", { ctrlKey: true }))).toBeNull();
+  expect(typedAheadKey(key("v", { metaKey: true }))).toBeNull();
+  expect(typedAheadKey(key("a", { altKey: true }))).toBeNull();
+  expect(typedAheadKey(key("a", { isComposing: true }))).toBeNull();
+  expect(typedAheadKey(key("a", {}, document.createElement("textarea")))).toBeNull();
 });
 
 describe("typo correction", () => {
