@@ -80,7 +80,7 @@ export function SearchLauncher() {
         const key = typedAheadKey(event);
         if (key) {
           event.preventDefault();
-          if (key === "Backspace") typed.text = typed.text.slice(0, -1);
+          if (key === "Backspace") typed.text = [...typed.text].slice(0, -1).join("");
           else if (key === "Enter") typed.enter = typed.text.trim() !== "";
           else typed.text += key;
           return;
