@@ -327,6 +327,29 @@ describe("keyboard and accessibility", () => {
     await context.close();
   });
 
+  test("keys typed as the dialog opens, some before its field exists and some after, all arrive in order", async () => {
+    const { page, context } = await newPage(DESKTOP);
+    await open(page, "/about");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/search-dialog-[\w]+\.js$/, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    // A slower CPU, as on a phone with a keyboard: the dialog's opening spans several tasks, and
+    // keys typed steadily land before, during and after it.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    await page.keyboard.press("/");
+    await page.keyboard.type("React");
+    release();
+    await page.keyboard.type(" Native app development", { delay: 10 });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await resultsShown(page, "React Native app development");
+    assert.equal(await combobox(page).inputValue(), "React Native app development");
+    await context.close();
+  });
+
   test("Enter typed ahead with the query, before the dialog has loaded, opens the first result", async () => {
     const { page, context } = await newPage(DESKTOP);
     await open(page, "/about");

@@ -32,6 +32,7 @@ export async function chromiumDriver(viewport: Viewport): Promise<Driver> {
   return {
     engine: "chromium",
     keysActivateButtons: true,
+    typesWithoutField: true,
     open: (path) => open(page, path, OPEN_MS),
     resize: (size) => page.setViewportSize(size),
     url: async () => new URL(page.url()),

@@ -41,6 +41,12 @@ export interface Driver {
    * <button>; a link's Enter and a form's implicit submission work).
    */
   readonly keysActivateButtons: boolean;
+  /**
+   * Whether `type` reaches the page with no field focused (keys typed ahead of the search dialog
+   * while it loads). Not in WebKit here: its driver types with Element Send Keys into the focused
+   * element, which the page's body is not (its key actions, which would, drop a repeated letter).
+   */
+  readonly typesWithoutField: boolean;
   /** Opens a path of the site in the tab and waits until it has hydrated. */
   open(path: string): Promise<void>;
   /** The viewport, in CSS px (the same tab: the page lays itself out again). */

@@ -130,6 +130,7 @@ export async function firefoxDriver(viewport: Viewport): Promise<Driver> {
   return {
     engine: "firefox",
     keysActivateButtons: false,
+    typesWithoutField: true,
     open: async (p) => {
       const url = new URL(p, baseUrl()).href;
       // A navigation the last page began (a result opened just before a journey ended) can still

@@ -144,6 +144,7 @@ export async function webkitDriver(viewport: Viewport): Promise<Driver> {
   return {
     engine: "webkit",
     keysActivateButtons: true,
+    typesWithoutField: false,
     open: async (p) => {
       await browser.url(new URL(p, baseUrl()).href);
       await until(hydrated, undefined, `${p} hydrated`, OPEN_MS);

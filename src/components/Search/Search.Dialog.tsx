@@ -67,9 +67,15 @@ export default function SearchDialog({
   React.useEffect(() => {
     const el = dialog.current;
     if (el && !el.open) el.showModal();
-    input.current?.focus();
+    const field = input.current;
+    field?.focus();
     const early = takeTypedAhead?.();
-    if (early?.text) {
+    if (field && early?.text) {
+      // In the field at once, not only at the next render: the keys typed from now on land in
+      // the field and follow this text (the state would otherwise take the field's value
+      // without it at the next key).
+      field.value = early.text;
+      field.setSelectionRange(early.text.length, early.text.length);
       setQuery(early.text);
       enterPending.current = early.enter;
     }
