@@ -46,6 +46,29 @@ function searchRequest(page: Page, matches: (path: string) => boolean): Promise<
 }
 const isPagefind = (path: string) => path.endsWith("pagefind.js");
 
+/**
+ * Answers the requests whose path `matches` late, after `delay` (ms, or a promise the test
+ * settles), so the visitor's keys come first; resolves with the list of the paths held.
+ */
+async function holdRequests(
+  context: BrowserContext,
+  matches: (path: string) => boolean,
+  delay: number | Promise<void>,
+): Promise<string[]> {
+  const held: string[] = [];
+  await context.route(
+    (url) => matches(url.pathname),
+    async (route) => {
+      held.push(new URL(route.request().url()).pathname);
+      await (typeof delay === "number" ? new Promise((resolve) => setTimeout(resolve, delay)) : delay);
+      await route.continue().catch(() => undefined);
+    },
+  );
+  return held;
+}
+const isIndexFile = (path: string) => path.startsWith(SEARCH_BUNDLE_PATH);
+const isDialogChunk = (path: string) => /^\/search-dialog-[\w]+\.js$/.test(path);
+
 const combobox = (page: Page) => page.getByRole("dialog", { name: "Search the site" }).getByRole("combobox");
 
 /** Opens the dialog with "/" and types a query; resolves with the options' titles once shown. */
@@ -270,15 +293,7 @@ describe("keyboard and accessibility", () => {
     const { page, context } = await newPage(DESKTOP);
     await open(page, "/");
     await search(page, "healthcare");
-    const held: string[] = [];
-    await context.route(
-      (url) => url.pathname.startsWith(SEARCH_BUNDLE_PATH),
-      async (route) => {
-        held.push(new URL(route.request().url()).pathname);
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        await route.continue().catch(() => undefined);
-      },
-    );
+    const held = await holdRequests(context, isIndexFile, 500);
     await combobox(page).fill("React Native");
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname !== "/");
@@ -290,13 +305,7 @@ describe("keyboard and accessibility", () => {
   test("Enter pressed while the index is still loading opens the first result once it has", async () => {
     const { page, context } = await newPage(DESKTOP);
     await open(page, "/");
-    await context.route(
-      (url) => url.pathname.startsWith(SEARCH_BUNDLE_PATH),
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        await route.continue().catch(() => undefined);
-      },
-    );
+    await holdRequests(context, isIndexFile, 300);
     await page.keyboard.press("/");
     await combobox(page).waitFor();
     await page.keyboard.type("healthcare");
@@ -306,17 +315,10 @@ describe("keyboard and accessibility", () => {
     await context.close();
   });
 
-  /** Holds the dialog's own chunk for `ms`: the visitor types on while it loads. */
-  const holdDialogChunk = (context: BrowserContext, ms: number) =>
-    context.route(/\/search-dialog-[\w]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      await route.continue().catch(() => undefined);
-    });
-
   test("what is typed after the shortcut while the dialog still loads goes into its field, not lost", async () => {
     const { page, context } = await newPage(DESKTOP);
     await open(page, "/about");
-    await holdDialogChunk(context, 600);
+    await holdRequests(context, isDialogChunk, 600);
     await page.keyboard.press("/");
     await page.keyboard.type("health care");
     // Typed before the dialog existed: nothing of it scrolled the page (the space) either.
@@ -332,10 +334,7 @@ describe("keyboard and accessibility", () => {
     await open(page, "/about");
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await context.route(/\/search-dialog-[\w]+\.js$/, async (route) => {
-      await held;
-      await route.continue().catch(() => undefined);
-    });
+    await holdRequests(context, isDialogChunk, held);
     // A slower CPU, as on a phone with a keyboard: the dialog's opening spans several tasks, and
     // keys typed steadily land before, during and after it.
     const cdp = await context.newCDPSession(page);
@@ -353,7 +352,7 @@ describe("keyboard and accessibility", () => {
   test("Enter typed ahead with the query, before the dialog has loaded, opens the first result", async () => {
     const { page, context } = await newPage(DESKTOP);
     await open(page, "/about");
-    await holdDialogChunk(context, 600);
+    await holdRequests(context, isDialogChunk, 600);
     await page.keyboard.press("/");
     await page.keyboard.type("React Native");
     await page.keyboard.press("Enter");
