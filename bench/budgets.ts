@@ -58,10 +58,11 @@ export const NOT_YET_HELD: readonly { budget: Budget; phone?: PhoneId }[] = [
   // Low-tier TBT against the bare page with one image: that floor moved from 204 to 45 ms between
   // two fresh clones of the same site on one host while the rows stayed at 24 to 190 ms, so the
   // ratio followed the floor (0.11 to 0.82x, then 1.48 to 3.79x; bench/findings.md, "The low-tier
-  // TBT floor moves more than the pages it judges"). Much of that step was Lighthouse's simulation
-  // leaving out tasks under 10 ms of host time, up to 140 ms on this phone; since 2026-12-06 only
-  // tasks under 40 ms once slowed are (`prunedBelowMs` in bench/lighthouse.ts), and the rows count
-  // React's hydration slices as a phone would not: the first run after, one row of 22 over (1.59x).
+  // TBT floor moves more than the pages it judges"). Until 2026-12-06 Lighthouse's simulation left
+  // out tasks under 10 ms of host time, up to 140 ms on this phone; now only tasks under 40 ms once
+  // slowed are (`prunedBelowMs` in bench/lighthouse.ts), so the documents' own tasks count (the
+  // zero-JS copies 0 to 79 ms), and so do React's hydration slices, which a phone would not have:
+  // one row of 22 over in the first run after (1.59x), three in the fresh clone (2.22 to 2.62x).
   { budget: "tbt", phone: "low" },
   // Low-tier interactions: 113 to 216 ms in three fresh clones of 2026-12-03 and 04 on hosts
   // reading 2,000 to 3,000; 163 to 254 ms in that of e46671b, on a host reading 2,950 to 3,000
