@@ -62,7 +62,8 @@ export const NOT_YET_HELD: readonly { budget: Budget; phone?: PhoneId }[] = [
   // out tasks under 10 ms of host time, up to 140 ms on this phone; now only tasks under 40 ms once
   // slowed are (`prunedBelowMs` in bench/lighthouse.ts), so the documents' own tasks count (the
   // zero-JS copies 0 to 79 ms), and so do React's hydration slices, which a phone would not have:
-  // one row of 22 over in the first run after (1.59x), three in the fresh clone (2.22 to 2.62x).
+  // one row of 22 over in the first run after (1.59x), three in the next fresh clone (2.22 to
+  // 2.62x, the host's readings 2,516 to 3,844), none in the one after (0.27 to 1.08x).
   { budget: "tbt", phone: "low" },
   // Low-tier interactions: 113 to 216 ms in three fresh clones of 2026-12-03 and 04 on hosts
   // reading 2,000 to 3,000; 163 to 254 ms in that of e46671b, on a host reading 2,950 to 3,000
