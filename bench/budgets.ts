@@ -60,11 +60,9 @@ export const NOT_YET_HELD: readonly { budget: Budget; phone?: PhoneId }[] = [
   // ratio followed the floor (0.11 to 0.82x, then 1.48 to 3.79x; bench/findings.md, "The low-tier
   // TBT floor moves more than the pages it judges"). Until 2026-12-06 Lighthouse's simulation left
   // out tasks under 10 ms of host time, up to 140 ms on this phone; now only tasks under 40 ms once
-  // slowed are (`prunedBelowMs` in bench/lighthouse.ts), so the documents' own tasks count (the
-  // zero-JS copies 0 to 79 ms), and so do React's hydration slices, which a phone would not have:
-  // one row of 22 over in the first run after (1.59x), three in the next fresh clone (2.22 to
-  // 2.62x, the host's readings 2,516 to 3,844), none in the one after (0.27 to 1.08x), two in the
-  // next (1.55 and 1.70x).
+  // slowed are (`prunedBelowMs` in bench/lighthouse.ts), so the documents' own tasks count, and so
+  // do React's hydration slices, which a phone would not have; each run since has had none to three
+  // rows over (bench/findings.md, "Tasks the simulation left out on the low-tier phone").
   { budget: "tbt", phone: "low" },
   // Low-tier interactions: 113 to 216 ms in three fresh clones of 2026-12-03 and 04 on hosts
   // reading 2,000 to 3,000; 163 to 254 ms in that of e46671b, on a host reading 2,950 to 3,000

@@ -249,7 +249,7 @@ async function lighthouseCore(): Promise<LighthouseCore> {
  * at a slowdown of 4 or less (Lighthouse's own rule, the mid-tier phone's rows), below 40 /
  * slowdown ms above it.
  */
-export const PRUNED_ON_PHONE_MS = 40;
+const PRUNED_ON_PHONE_MS = 40;
 const LANTERN_PRUNED_MS = 10;
 export const prunedBelowMs = (multiplier: number): number =>
   Math.min(LANTERN_PRUNED_MS, PRUNED_ON_PHONE_MS / multiplier);
