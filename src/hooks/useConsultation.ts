@@ -1,4 +1,4 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { useSiteData } from "./useSiteData";
 import { pagePath } from "../../shared/routes";
 
 export interface ConsultationCtaText {
@@ -14,20 +14,7 @@ export interface ConsultationCtaText {
 
 /** The consultation calls to action from content/navigation.yaml. */
 export function useConsultation(): ConsultationCtaText {
-  const data = useStaticQuery<Queries.UseConsultationQuery>(graphql`
-    query UseConsultation {
-      navigation {
-        consultation {
-          label
-          dialogLabel
-          pitch
-          page {
-            slug
-          }
-        }
-      }
-    }
-  `);
+  const data = useSiteData();
   const c = data.navigation?.consultation;
   if (!c) throw new Error("content/navigation.yaml was not loaded");
   return { to: pagePath(c.page.slug), label: c.label, dialogLabel: c.dialogLabel, pitch: c.pitch };

@@ -1,4 +1,4 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { useSiteData } from "./useSiteData";
 
 export interface CountryPage {
   slug: string;
@@ -9,17 +9,6 @@ export interface CountryPage {
 
 /** The country landing pages (content/countries): for hreflang alternates and the country suggestion. */
 export function useCountries(): readonly CountryPage[] {
-  const data = useStaticQuery<Queries.UseCountriesQuery>(graphql`
-    query UseCountries {
-      allCountry(sort: { slug: ASC }) {
-        nodes {
-          slug
-          country
-          countryCode
-          locale
-        }
-      }
-    }
-  `);
+  const data = useSiteData();
   return data.allCountry.nodes;
 }

@@ -1,16 +1,7 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { useSiteData } from "./useSiteData";
 
 /** The services a visitor can ask about, from content/services, sorted by title. */
 export function useServiceOptions(): { slug: string; title: string }[] {
-  const data = useStaticQuery<Queries.UseServiceOptionsQuery>(graphql`
-    query UseServiceOptions {
-      allService(sort: { title: ASC }) {
-        nodes {
-          slug
-          title
-        }
-      }
-    }
-  `);
+  const data = useSiteData();
   return data.allService.nodes.map(({ slug, title }) => ({ slug, title }));
 }

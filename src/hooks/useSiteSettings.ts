@@ -1,45 +1,8 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { useSiteData } from "./useSiteData";
 
 /** Company facts from content/site.yaml. Components read them here, never hard-coded. */
-export function useSiteSettings(): Queries.UseSiteSettingsQuery["siteSettings"] & object {
-  const data = useStaticQuery<Queries.UseSiteSettingsQuery>(graphql`
-    query UseSiteSettings {
-      siteSettings {
-        name
-        tagline
-        description
-        siteUrl
-        phone
-        email
-        address {
-          street
-          city
-          postalCode
-          country
-          countryCode
-        }
-        socials {
-          linkedin
-          instagram
-          community {
-            name
-            url
-          }
-        }
-        analyticsId
-        countryLookupUrl
-        consentRegions
-        consentBanner {
-          heading
-          text
-          privacyLink
-          accept
-          reject
-          settings
-        }
-      }
-    }
-  `);
+export function useSiteSettings(): Queries.SiteDataQuery["siteSettings"] & object {
+  const data = useSiteData();
   if (!data.siteSettings) throw new Error("content/site.yaml was not loaded");
   return data.siteSettings;
 }

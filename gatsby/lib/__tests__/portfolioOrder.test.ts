@@ -113,7 +113,7 @@ test("the queries that list case studies sort by portfolioOrder and by nothing e
   // The works index pages, the route table (and the portfolio index it builds), the menus.
   expect(sorted.map((s) => s.file).sort()).toEqual([
     "gatsby/node/createPages.ts",
-    "src/hooks/useNavigation.ts",
+    "src/hooks/useSiteData.ts",
     "src/templates/WorksIndex.tsx",
   ]);
   for (const s of sorted)
