@@ -66,6 +66,17 @@ async function holdRequests(
   );
   return held;
 }
+
+/** Holds the matching requests until the returned function is called. */
+async function holdUntilReleased(
+  context: BrowserContext,
+  matches: (path: string) => boolean,
+): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await holdRequests(context, matches, held);
+  return release;
+}
 const isIndexFile = (path: string) => path.startsWith(SEARCH_BUNDLE_PATH);
 const isDialogChunk = (path: string) => /^\/search-dialog-[\w]+\.js$/.test(path);
 
@@ -318,11 +329,14 @@ describe("keyboard and accessibility", () => {
   test("what is typed after the shortcut while the dialog still loads goes into its field, not lost", async () => {
     const { page, context } = await newPage(DESKTOP);
     await open(page, "/about");
-    await holdRequests(context, isDialogChunk, 600);
+    // Held until the keys are in, however long typing takes on a busy host (a fixed 600 ms ran
+    // out before the last key once, and the dialog was there to type into).
+    const release = await holdUntilReleased(context, isDialogChunk);
     await page.keyboard.press("/");
     await page.keyboard.type("health care");
     // Typed before the dialog existed: nothing of it scrolled the page (the space) either.
     assert.equal(await combobox(page).count(), 0, "the dialog was still loading");
+    release();
     await resultsShown(page, "health care");
     assert.equal(await combobox(page).inputValue(), "health care");
     assert.equal(await page.evaluate(() => window.scrollY), 0);
@@ -332,9 +346,7 @@ describe("keyboard and accessibility", () => {
   test("keys typed as the dialog opens, some before its field exists and some after, all arrive in order", async () => {
     const { page, context } = await newPage(DESKTOP);
     await open(page, "/about");
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await holdRequests(context, isDialogChunk, held);
+    const release = await holdUntilReleased(context, isDialogChunk);
     // A slower CPU, as on a phone with a keyboard: the dialog's opening spans several tasks, and
     // keys typed steadily land before, during and after it.
     const cdp = await context.newCDPSession(page);
@@ -352,11 +364,12 @@ describe("keyboard and accessibility", () => {
   test("Enter typed ahead with the query, before the dialog has loaded, opens the first result", async () => {
     const { page, context } = await newPage(DESKTOP);
     await open(page, "/about");
-    await holdRequests(context, isDialogChunk, 600);
+    const release = await holdUntilReleased(context, isDialogChunk);
     await page.keyboard.press("/");
     await page.keyboard.type("React Native");
     await page.keyboard.press("Enter");
     assert.equal(await combobox(page).count(), 0, "the dialog was still loading");
+    release();
     await page.waitForURL((url) => url.pathname !== "/about", { timeout: 10_000 });
     assert.equal(new URL(page.url()).pathname, "/services/react-native-development");
     await context.close();
