@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { waitFor } from "../wait";
 
 const repo = path.resolve(__dirname, "../../..");
 
@@ -64,15 +65,9 @@ const answers = async (url: string): Promise<boolean> => {
   }
 };
 
-/** Whether the server stops answering within `ms`. */
-async function goneWithin(url: string, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (!(await answers(url))) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
-}
+/** Waits until the run's server no longer answers (fails after 5 s). */
+const gone = (url: string) =>
+  waitFor(async () => !(await answers(url)), `the server at ${url} still answers`);
 
 test.each(["SIGINT", "SIGTERM"] as const)(
   "a run ended by %s takes its server with it, and still ends by that signal",
@@ -81,7 +76,7 @@ test.each(["SIGINT", "SIGTERM"] as const)(
     expect(await answers(url)).toBe(true);
     starter.kill(signal);
     expect(await ended).toEqual({ code: null, signal });
-    expect(await goneWithin(url, 5_000)).toBe(true);
+    await gone(url);
   },
 );
 
@@ -92,5 +87,5 @@ test("a run that fails with an uncaught error takes its server with it", async (
   expect(await answers(url)).toBe(true);
   starter.kill("SIGUSR2");
   expect((await ended).code).toBe(1);
-  expect(await goneWithin(url, 5_000)).toBe(true);
+  await gone(url);
 });
