@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { Client } from "pg";
 import { migrate } from "../../src/server/consultation/postgres/schema";
+import { whenThisProcessEnds } from "./processEnd";
 import { freePort } from "./server";
 
 /**
@@ -95,17 +96,19 @@ export async function startPostgres(): Promise<PostgresServer> {
     );
 
   let running = false;
-  // If the test process dies without calling stop(), do not leave a server behind.
-  const onExit = () => {
-    if (!running) return;
-    try {
-      execFileSync(...asServer("pg_ctl", ["-D", data, "-m", "immediate", "stop"]), { stdio: "ignore" });
-    } catch {
-      // already gone
+  // If the test process ends without calling stop() (interrupted, stopped by a timeout, failing),
+  // do not leave a server behind: pg_ctl starts it in a session of its own, which a Ctrl-C in the
+  // terminal does not reach.
+  const forget = whenThisProcessEnds(() => {
+    if (running) {
+      try {
+        execFileSync(...asServer("pg_ctl", ["-D", data, "-m", "immediate", "stop"]), { stdio: "ignore" });
+      } catch {
+        // already gone
+      }
     }
     fs.rmSync(dir, { recursive: true, force: true });
-  };
-  process.once("exit", onExit);
+  });
 
   try {
     await run(
@@ -119,7 +122,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   } catch (error) {
     const log = path.join(dir, "server.log");
     const detail = fs.existsSync(log) ? `\n${fs.readFileSync(log, "utf8")}` : "";
-    process.off("exit", onExit);
+    forget();
     fs.rmSync(dir, { recursive: true, force: true });
     throw new Error(`could not start PostgreSQL from ${bin}: ${(error as Error).message}${detail}`);
   }
@@ -162,7 +165,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     async stop() {
       if (running) await pgCtl("-m", "fast", "stop");
       running = false;
-      process.off("exit", onExit);
+      forget();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

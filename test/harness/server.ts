@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
+import { whenThisProcessEnds } from "./processEnd";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,44 +35,6 @@ export interface Server {
 }
 
 /**
- * The process groups of the servers started here and not stopped yet. A server runs in a group of
- * its own (so a stop ends whatever it started), which a Ctrl-C in the terminal does not reach: so
- * when this process ends without stopping them (interrupted, stopped by a timeout, or failing),
- * it ends them on its way out.
- */
-const running = new Set<number>();
-
-function endRunning(): void {
-  for (const group of running) {
-    try {
-      process.kill(-group, "SIGTERM");
-    } catch {
-      // gone already
-    }
-  }
-  running.clear();
-}
-
-let ending = false;
-function endWithThisProcess(): void {
-  if (ending) return;
-  ending = true;
-  process.on("exit", endRunning);
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    const onSignal = () => {
-      endRunning();
-      // The signal's own end, unless something else here handles it too (bench/stages.ts stops
-      // its servers and browsers, then exits).
-      if (process.listenerCount(signal) === 1) {
-        process.removeListener(signal, onSignal);
-        process.kill(process.pid, signal);
-      }
-    };
-    process.on(signal, onSignal);
-  }
-}
-
-/**
  * Runs a server process on a free local port (`args` receives the port), waits until it answers,
  * and returns its URL and a stop that ends the whole process group (as this process's end does,
  * when it comes first).
@@ -88,10 +51,10 @@ export async function serveProcess(
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
-  endWithThisProcess();
   const group = child.pid!;
-  running.add(group);
-  child.once("exit", () => running.delete(group));
+  // A server runs in a group of its own, so that a stop ends whatever it started.
+  const forget = whenThisProcessEnds(() => process.kill(-group, "SIGTERM"));
+  child.once("exit", forget);
   let log = "";
   child.stdout?.on("data", (d) => (log += d));
   child.stderr?.on("data", (d) => (log += d));
