@@ -99,16 +99,10 @@ export async function startPostgres(): Promise<PostgresServer> {
   // If the test process ends without calling stop() (interrupted, stopped by a timeout, failing),
   // do not leave a server behind: pg_ctl starts it in a session of its own, which a Ctrl-C in the
   // terminal does not reach.
-  const forget = whenThisProcessEnds(() => {
-    if (running) {
-      try {
-        execFileSync(...asServer("pg_ctl", ["-D", data, "-m", "immediate", "stop"]), { stdio: "ignore" });
-      } catch {
-        // already gone
-      }
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const forget = whenThisProcessEnds('dir=$1; shift; "$@" >/dev/null 2>&1; rm -rf "$dir"', [
+    dir,
+    ...asServer("pg_ctl", ["-D", data, "-m", "immediate", "stop"]).flat(),
+  ]);
 
   try {
     await run(

@@ -53,7 +53,7 @@ export async function serveProcess(
   });
   const group = child.pid!;
   // A server runs in a group of its own, so that a stop ends whatever it started.
-  const forget = whenThisProcessEnds(() => process.kill(-group, "SIGTERM"));
+  const forget = whenThisProcessEnds('kill -s TERM -- "-$1"', [String(group)]);
   child.once("exit", forget);
   let log = "";
   child.stdout?.on("data", (d) => (log += d));

@@ -2,8 +2,8 @@
 /**
  * The harness's throwaway PostgreSQL runs apart from the test process (`pg_ctl` starts it in a
  * session of its own), so a Ctrl-C in the terminal does not reach it. A run that ends without
- * stopping it (interrupted, stopped by a timeout's SIGTERM, or failing) must stop it and delete its
- * cluster on the way out (test/harness/postgres.ts), not leave a server on the developer's machine.
+ * stopping it (interrupted, stopped by a timeout's SIGTERM, killed, or failing) must stop it and
+ * delete its cluster (test/harness/postgres.ts), not leave a server on the developer's machine.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -33,6 +33,7 @@ afterEach(() => {
 
 async function query<T>(url: string, sql: string): Promise<T> {
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  client.on("error", () => undefined); // a server stopping mid-query: the query fails too
   await client.connect();
   try {
     return (await client.query(sql)).rows[0] as T;
@@ -76,7 +77,7 @@ const gone = async ({ url, directory }: Cluster) => {
   await waitFor(async () => !fs.existsSync(directory), `the cluster ${directory} is still there`);
 };
 
-test.each(["SIGINT", "SIGTERM"] as const)(
+test.each(["SIGINT", "SIGTERM", "SIGKILL"] as const)(
   "a run ended by %s stops its PostgreSQL and deletes the cluster, and still ends by that signal",
   async (signal) => {
     const { process: run, cluster, ended } = await start(waitForever);

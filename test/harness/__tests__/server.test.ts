@@ -2,7 +2,7 @@
 /**
  * The harness starts each server in a process group of its own, so that stopping it ends
  * everything the server started (test/harness/server.ts). A run that ends without stopping its
- * servers (interrupted with Ctrl-C, stopped by a timeout, or failing) must not leave them running
+ * servers (interrupted with Ctrl-C, stopped by a timeout, killed, or failing) must not leave them running
  * on the developer's machine.
  */
 import { waitFor } from "../wait";
@@ -39,7 +39,7 @@ const answers = async (url: string): Promise<boolean> => {
 const gone = (url: string) =>
   waitFor(async () => !(await answers(url)), `the server at ${url} still answers`);
 
-test.each(["SIGINT", "SIGTERM"] as const)(
+test.each(["SIGINT", "SIGTERM", "SIGKILL"] as const)(
   "a run ended by %s takes its server with it, and still ends by that signal",
   async (signal) => {
     const { process: run, url, ended } = await start(waitForever);
