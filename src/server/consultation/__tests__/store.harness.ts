@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { FileStore } from "../file/fileStore";
 import { connection, MAINTENANCE_TIMEOUTS } from "../postgres/connection";
 import { PostgresStore } from "../postgres/postgresStore";
 import type { OutboxRecord } from "../record";
 import type { LeadStore } from "../store";
 import { tempOutbox, validRequest } from "../../../../test/consultation";
+import { lockTaken, spawnLockHolder } from "../../../../test/harness/lockHolder";
 import { startPostgres, type PostgresServer } from "../../../../test/harness/postgres";
 
 /**
@@ -14,7 +13,6 @@ import { startPostgres, type PostgresServer } from "../../../../test/harness/pos
  * each test with a store of its own. Not a test file (jest.config.js runs *.test.ts(x) only).
  */
 
-const root = path.resolve(__dirname, "../../../..");
 export const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 export const DAY = 24 * 3600_000;
 
@@ -127,32 +125,6 @@ export function lead(overrides: Partial<OutboxRecord> = {}, at = Date.now()): Ou
     delivery: {},
     ...overrides,
   };
-}
-
-/**
- * A real second process that takes the maintenance lock of `env`'s store with a lease of
- * `leaseMs` and holds it until killed, as `npm run consultation:resend` would, mid-run
- * (test/harness/holdLeadLock.ts). The caller kills it.
- */
-function spawnLockHolder(env: Record<string, string>, leaseMs: number): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "test/harness/holdLeadLock.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      DATABASE_URL: env.DATABASE_URL ?? "",
-      HOLD_LEASE_MS: String(leaseMs),
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-}
-
-/** Resolves once `holder` has the lock; rejects if it exits first. */
-function lockTaken(holder: ChildProcess): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    holder.stdout!.on("data", (d: Buffer) => d.toString().includes("locked") && resolve());
-    holder.once("exit", (code) => reject(new Error(`the lock holder exited with ${code}`)));
-  });
 }
 
 /**
