@@ -74,7 +74,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
  * Ends the tree: SIGTERM to every process in it, then SIGKILL a few seconds on. The list is taken
  * once, first: a process whose parent has gone is no longer found under the stage.
  */
-async function stopTree(root: number): Promise<void> {
+export async function stopTree(root: number): Promise<void> {
   const pids = descendants(processes(), root).map((p) => p.pid);
   const signal = (name: NodeJS.Signals) => {
     for (const pid of pids) {

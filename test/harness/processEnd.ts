@@ -6,14 +6,22 @@ import { spawn } from "node:child_process";
  * Ctrl-C in the terminal reaches neither, and a handler in this process would not do: none runs on
  * a SIGKILL or a signal's default end, and in a Jest test `process.on` reaches only the test's
  * sandboxed copy of `process`, never the real one. So each cleanup waits in a watchdog: a shell in
- * a session of its own (so the Ctrl-C does not end it too) reading a pipe from this process. The
- * pipe closes when this process ends, however it ends, and the watchdog then runs the cleanup;
- * when the thing is stopped the ordinary way first, the watchdog is told so and ends doing nothing.
+ * a session of its own (so the Ctrl-C does not end it too), deaf to SIGINT, SIGTERM and SIGHUP,
+ * reading a pipe from this process. The pipe closes when this process ends, however it ends, and
+ * the watchdog then runs the cleanup; when the thing is stopped the ordinary way first, the
+ * watchdog is told so and ends doing nothing.
  */
 export function whenThisProcessEnds(script: string, args: string[]): () => void {
   const watchdog = spawn(
     "sh",
-    ["-c", `read -r line; [ "$line" = done ] && exit 0; ${script}`, "watchdog", ...args],
+    [
+      "-c",
+      // Deaf to the signals that end a run, which may reach the watchdog too (scripts/stageRunner.ts
+      // stops a stage past its limit with a SIGTERM to every process under it at once).
+      `trap '' INT TERM HUP; read -r line; [ "$line" = done ] && exit 0; ${script}`,
+      "watchdog",
+      ...args,
+    ],
     { stdio: ["pipe", "ignore", "ignore"], detached: true },
   );
   // Neither the watchdog nor its pipe keeps this process running.

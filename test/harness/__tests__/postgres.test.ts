@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
+import { stopTree } from "../../../scripts/stageRunner";
 import { waitFor } from "../wait";
 import { failOnSignal, requireHarness, startRun, waitForever } from "./runs";
 
@@ -93,4 +94,12 @@ test("a run that fails with an uncaught error stops its PostgreSQL and deletes t
   run.kill("SIGUSR2");
   expect((await ended).code).toBe(1);
   await gone(cluster);
+});
+
+test("a run stopped past its stage's limit (SIGTERM to it and every process under it at once) stops its PostgreSQL", async () => {
+  const { process: run, cluster, ended } = await start(waitForever);
+  const stopped = stopTree(run.pid!);
+  expect(await ended).toEqual({ code: null, signal: "SIGTERM" });
+  await gone(cluster);
+  await stopped;
 });
