@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
-export const repo = path.resolve(__dirname, "../../..");
+const repo = path.resolve(__dirname, "../../..");
 
 /** `require` of a harness module, for a run's script. */
 export const requireHarness = (module: string) =>
