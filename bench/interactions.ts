@@ -32,7 +32,7 @@ import { waitFor } from "../test/harness/wait";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/harness/chromium";
 import { calibrationIndex } from "./lighthouse";
 import { measureHostIndex, PHONES, slowdownFor, type Calibration, type Phone } from "./phones";
-import { frameCommitEnd, threadTimeIn, type ThreadEvent } from "./threadTime";
+import { frameCommitEnd, pageThreadsRunningIn, threadTimeIn, type ThreadEvent } from "./threadTime";
 
 /**
  * An element of the page, found in the page: the first match of `css` that is shown and, when
@@ -305,8 +305,9 @@ export interface TracedRun {
    */
   committedMs: number;
   /**
-   * The page's main thread and its workers running in `committedMs` (their tasks at thread time:
-   * bench/threadTime.ts, `pageThreads`), in ms: the part a phone's CPU stretches.
+   * The page's main thread and its workers running in `committedMs` (their tasks at thread time,
+   * a worker's work inside a main-thread task counted once with it: `pageThreadsRunningIn` in
+   * bench/threadTime.ts), in ms: the part a phone's CPU stretches.
    */
   runningMs: number;
   /**
@@ -341,8 +342,10 @@ export const PRESENTATION_MS = 1000 / 60;
  * (`runningMs`) between the input and the commit of the frame that shows the answer stretched by
  * the slowdown, the gaps between tasks as long as on the host, then one frame to the screen
  * (`PRESENTATION_MS`). docs/performance.md says why this replaced CDP's CPU throttling (on two
- * cores it spins one of them whole, even idle). Work a worker does while the main thread also
- * runs is counted twice: the figure errs long.
+ * cores it spins one of them whole, even idle). Work a worker does inside one of the main thread's
+ * tasks runs beside it on a phone's other core, and counts once with it (until 2026-12-07 both
+ * counted, as if one core did them in turn: the search's first results read 30 to 60 ms long on
+ * the low-tier phone).
  */
 export function onPhone(run: TracedRun, hostIndex: number, phone: Phone): number {
   const slowdown = slowdownFor(hostIndex, phone);
@@ -375,18 +378,18 @@ async function startTrace(cdp: CDPSession): Promise<{ stop: () => Promise<Thread
 }
 
 /**
- * The threads running the page's own work: its main thread (where `mark` was made) and its
- * dedicated workers (the site search's, running Pagefind), which a phone runs at its own speed.
- * The compositor and the renderer's other threads are Chromium's, and stay as the host ran them.
+ * The page's dedicated workers (the site search's, running Pagefind; Partytown's, running the
+ * analytics tag): with its main thread (where `mark` was made), the threads running the page's
+ * own work, which a phone runs at its own speed. The compositor and the renderer's other threads
+ * are Chromium's, and stay as the host ran them.
  */
-function pageThreads(events: readonly ThreadEvent[], main: ThreadEvent): { pid: number; tid: number }[] {
-  const workers = events.filter(
+function workers(events: readonly ThreadEvent[], main: ThreadEvent): { pid: number; tid: number }[] {
+  return events.filter(
     (e) =>
       e.name === "thread_name" &&
       e.pid === main.pid &&
       (e as ThreadEvent & { args?: { name?: string } }).args?.name === "DedicatedWorker thread",
   );
-  return [main, ...workers];
 }
 
 /** One traced run of one interaction, at the host's speed. */
@@ -479,10 +482,7 @@ async function measureOnce(browser: Browser, baseUrl: string, interaction: Inter
       hostIndex,
       hostMs,
       committedMs: (committed - from) / 1000,
-      runningMs: pageThreads(traceEvents, mark).reduce(
-        (sum, thread) => sum + threadTimeIn(traceEvents, thread, from, committed).threadMs,
-        0,
-      ),
+      runningMs: pageThreadsRunningIn(traceEvents, mark, workers(traceEvents, mark), from, committed),
       waitingMs: main.wallMs - main.threadMs,
     };
   } finally {

@@ -92,6 +92,45 @@ export function threadTimeIn(
 }
 
 /**
+ * The page's threads' running time between `from` and `to` (trace microseconds), in ms, as a
+ * phone with a core for each thread spends it. A worker's work inside one of the main thread's
+ * tasks ran beside that task (the main thread was not waiting for it), so each such task counts
+ * as the longer of the two: its own running time, or the workers' inside it. A worker's work
+ * between the main thread's tasks (what the main thread waits for, such as a search's query)
+ * counts whole. For an interaction (bench/interactions.ts): the part the phone's cores stretch.
+ */
+export function pageThreadsRunningIn(
+  events: readonly ThreadEvent[],
+  main: { pid: number; tid: number },
+  workers: readonly { pid: number; tid: number }[],
+  from: number,
+  to: number,
+): number {
+  const clipped = (thread: { pid: number; tid: number }) =>
+    events.flatMap((e) => {
+      if (e.name !== TASK || e.ph !== "X" || !e.dur || e.pid !== thread.pid || e.tid !== thread.tid) return [];
+      const start = Math.max(e.ts, from);
+      const end = Math.min(e.ts + e.dur, to);
+      return end > start ? [{ start, end, ratio: Math.min(e.tdur ?? e.dur, e.dur) / e.dur }] : [];
+    });
+  const mainTasks = clipped(main).map((t) => ({ ...t, running: (t.end - t.start) * t.ratio, workers: 0 }));
+  let alone = 0;
+  for (const worker of workers) {
+    for (const w of clipped(worker)) {
+      let beside = 0;
+      for (const m of mainTasks) {
+        const overlap = Math.min(w.end, m.end) - Math.max(w.start, m.start);
+        if (overlap <= 0) continue;
+        m.workers += overlap * w.ratio;
+        beside += overlap;
+      }
+      alone += (w.end - w.start - beside) * w.ratio;
+    }
+  }
+  return mainTasks.reduce((sum, m) => sum + Math.max(m.running, m.workers), alone) / 1000;
+}
+
+/**
  * Where the main thread's part of the frame that shows an interaction's answer is done: the end of
  * the first `Commit` (the main thread handing a frame to the compositor) on `thread` at or after
  * `answered` (trace microseconds: when the event's handlers ended, or when the answer was first in

@@ -1,4 +1,4 @@
-import { frameCommitEnd, threadTimeIn, toThreadTime, type ThreadEvent, type TraceEvent } from "../threadTime";
+import { frameCommitEnd, pageThreadsRunningIn, threadTimeIn, toThreadTime, type ThreadEvent, type TraceEvent } from "../threadTime";
 
 const task = (ts: number, dur: number, tdur?: number): TraceEvent => ({
   name: "RunTask",
@@ -86,6 +86,50 @@ describe("threadTimeIn", () => {
 
   it("counts a task without a thread time as running all along", () => {
     expect(threadTimeIn([on(1, 10, 0, 40_000)], main, 0, 100_000)).toEqual({ wallMs: 40, threadMs: 40 });
+  });
+});
+
+describe("pageThreadsRunningIn", () => {
+  const on = (tid: number, ts: number, dur: number, tdur?: number): ThreadEvent => ({
+    ...task(ts, dur, tdur),
+    pid: 1,
+    tid,
+  });
+  const main = { pid: 1, tid: 10 };
+  const workers = [
+    { pid: 1, tid: 20 },
+    { pid: 1, tid: 30 },
+  ];
+
+  it("adds up the threads' running time where they ran one after another", () => {
+    const events = [on(10, 0, 10_000, 8_000), on(20, 12_000, 6_000, 6_000), on(10, 20_000, 5_000, 5_000)];
+
+    expect(pageThreadsRunningIn(events, main, workers, 0, 100_000)).toBe(19);
+  });
+
+  it("counts a worker's work inside a main-thread task once, as the longer of the two (a phone runs them on two cores)", () => {
+    const events = [
+      // A main-thread task of 10 ms on the wall, 8 running; a worker ran 5 ms inside it: 8 counted.
+      on(10, 0, 10_000, 8_000),
+      on(20, 2_000, 5_000, 5_000),
+      // A main-thread task running 3 ms; the worker ran 6 of its 7 ms inside it: 6 counted, and the
+      // millisecond after it.
+      on(10, 20_000, 6_000, 3_000),
+      on(30, 20_000, 7_000, 7_000),
+    ];
+
+    expect(pageThreadsRunningIn(events, main, workers, 0, 100_000)).toBeCloseTo(8 + 6 + 1);
+  });
+
+  it("counts only what falls inside the window, and only the page's threads", () => {
+    const events = [
+      on(10, 0, 20_000, 20_000),
+      on(20, 90_000, 20_000, 10_000),
+      // The compositor's thread: not the page's.
+      on(11, 50_000, 10_000, 10_000),
+    ];
+
+    expect(pageThreadsRunningIn(events, main, workers, 10_000, 100_000)).toBeCloseTo(10 + 5);
   });
 });
 
