@@ -108,7 +108,8 @@ export function pageThreadsRunningIn(
 ): number {
   const clipped = (thread: { pid: number; tid: number }) =>
     events.flatMap((e) => {
-      if (e.name !== TASK || e.ph !== "X" || !e.dur || e.pid !== thread.pid || e.tid !== thread.tid) return [];
+      if (e.name !== TASK || e.ph !== "X" || !e.dur || e.pid !== thread.pid || e.tid !== thread.tid)
+        return [];
       const start = Math.max(e.ts, from);
       const end = Math.min(e.ts + e.dur, to);
       return end > start ? [{ start, end, ratio: Math.min(e.tdur ?? e.dur, e.dur) / e.dur }] : [];

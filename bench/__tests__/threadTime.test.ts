@@ -1,4 +1,11 @@
-import { frameCommitEnd, pageThreadsRunningIn, threadTimeIn, toThreadTime, type ThreadEvent, type TraceEvent } from "../threadTime";
+import {
+  frameCommitEnd,
+  pageThreadsRunningIn,
+  threadTimeIn,
+  toThreadTime,
+  type ThreadEvent,
+  type TraceEvent,
+} from "../threadTime";
 
 const task = (ts: number, dur: number, tdur?: number): TraceEvent => ({
   name: "RunTask",
