@@ -79,8 +79,8 @@ export const NOT_YET_HELD: readonly { budget: Budget; phone?: PhoneId }[] = [
   // mega menu 282, the consultation dialog 280, the phone menu 306, the `/works` filter 213. In
   // that of 98b59df (a worker's work beside a main-thread task counted once, which took 4 to 6 ms
   // of the host's time off the search): the search held (154, but at 7.1x; about 200 to 235 at
-  // the 10x of the other rows), the mega menu 202, the
-  // consultation dialog 291, the phone menu 235, its submenu 225, the `/works` filter 287 and 236.
+  // the 10x of the other rows), the mega menu 202, the consultation dialog 291, the phone menu
+  // 235, its submenu 225, the `/works` filter 287 and 236.
   { budget: "interaction", phone: "low" },
   // Every mid-tier budget is enforced: the search's first results, the last to join (2026-12-04),
   // held in six fresh clones in a row, medians of 72 to 83 ms (single runs up to 87) on hosts
