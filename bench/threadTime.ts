@@ -67,6 +67,32 @@ export interface ThreadEvent extends TraceEvent {
   tid: number;
 }
 
+/** A thread's task cut to a window: where it starts and ends inside it, and the share it ran. */
+interface TaskInWindow {
+  start: number;
+  end: number;
+  /** Its thread time over its wall time (1 for a task without a thread time). */
+  ratio: number;
+}
+
+/**
+ * One thread's tasks between `from` and `to` (trace microseconds), each cut to the window: a task
+ * that straddles it keeps its part inside, with its thread time shared out in proportion.
+ */
+function tasksIn(
+  events: readonly ThreadEvent[],
+  thread: { pid: number; tid: number },
+  from: number,
+  to: number,
+): TaskInWindow[] {
+  return events.flatMap((e) => {
+    if (e.name !== TASK || e.ph !== "X" || !e.dur || e.pid !== thread.pid || e.tid !== thread.tid) return [];
+    const start = Math.max(e.ts, from);
+    const end = Math.min(e.ts + e.dur, to);
+    return end > start ? [{ start, end, ratio: Math.min(e.tdur ?? e.dur, e.dur) / e.dur }] : [];
+  });
+}
+
 /**
  * The time one thread spent in its top-level tasks between `from` and `to` (trace microseconds),
  * on the wall and running, in ms: a task that straddles the window counts for its part inside,
@@ -81,12 +107,9 @@ export function threadTimeIn(
 ): ThreadTimeSummary {
   let wall = 0;
   let running = 0;
-  for (const e of events) {
-    if (e.name !== TASK || e.ph !== "X" || !e.dur || e.pid !== thread.pid || e.tid !== thread.tid) continue;
-    const inside = Math.min(e.ts + e.dur, to) - Math.max(e.ts, from);
-    if (inside <= 0) continue;
-    wall += inside;
-    running += Math.min(e.tdur ?? e.dur, e.dur) * (inside / e.dur);
+  for (const t of tasksIn(events, thread, from, to)) {
+    wall += t.end - t.start;
+    running += (t.end - t.start) * t.ratio;
   }
   return { wallMs: wall / 1000, threadMs: running / 1000 };
 }
@@ -106,18 +129,14 @@ export function pageThreadsRunningIn(
   from: number,
   to: number,
 ): number {
-  const clipped = (thread: { pid: number; tid: number }) =>
-    events.flatMap((e) => {
-      if (e.name !== TASK || e.ph !== "X" || !e.dur || e.pid !== thread.pid || e.tid !== thread.tid)
-        return [];
-      const start = Math.max(e.ts, from);
-      const end = Math.min(e.ts + e.dur, to);
-      return end > start ? [{ start, end, ratio: Math.min(e.tdur ?? e.dur, e.dur) / e.dur }] : [];
-    });
-  const mainTasks = clipped(main).map((t) => ({ ...t, running: (t.end - t.start) * t.ratio, workers: 0 }));
+  const mainTasks = tasksIn(events, main, from, to).map((t) => ({
+    ...t,
+    running: (t.end - t.start) * t.ratio,
+    workers: 0,
+  }));
   let alone = 0;
   for (const worker of workers) {
-    for (const w of clipped(worker)) {
+    for (const w of tasksIn(events, worker, from, to)) {
       let beside = 0;
       for (const m of mainTasks) {
         const overlap = Math.min(w.end, m.end) - Math.max(w.start, m.start);
