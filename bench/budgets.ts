@@ -67,7 +67,8 @@ export const NOT_YET_HELD: readonly { budget: Budget; phone?: PhoneId }[] = [
   // the lowest readings (8.1 and 9.4x): 556 and 631 ms against floors of 289 and 378, where the
   // rows at 11 to 12.7x had floors of 530 to 790 ms and held (0.76 to 1.43x). In that of db0f54e,
   // the one over was again `/works` at the run's lowest reading: 448 ms against 268 at 8.7x, where
-  // the same page for the other visitor, at 13.0x, read 709 against 648 (1.10x).
+  // the same page for the other visitor, at 13.0x, read 709 against 648 (1.10x). In that of
+  // 4a9e44b every row held (0.51 to 1.12x).
   { budget: "tbt", phone: "low" },
   // Low-tier interactions: 113 to 216 ms in three fresh clones of 2026-12-03 and 04 on hosts
   // reading 2,000 to 3,000; 163 to 254 ms in that of e46671b, on a host reading 2,950 to 3,000
@@ -83,7 +84,8 @@ export const NOT_YET_HELD: readonly { budget: Budget; phone?: PhoneId }[] = [
   // of the host's time off the search): the search held (154, but at 7.1x; about 200 to 235 at
   // the 10x of the other rows), the mega menu 202, the consultation dialog 291, the phone menu
   // 235, its submenu 225, the `/works` filter 287 and 236. In that of db0f54e (10.6 to 11.2x): the
-  // consultation dialog 248, the phone menu 210, its submenu 202, the `/works` filter 216.
+  // consultation dialog 248, the phone menu 210, its submenu 202, the `/works` filter 216. In that
+  // of 4a9e44b: the consultation dialog 256, the phone menu 212, the search 205.
   { budget: "interaction", phone: "low" },
   // Every mid-tier budget is enforced: the search's first results, the last to join (2026-12-04),
   // held in six fresh clones in a row, medians of 72 to 83 ms (single runs up to 87) on hosts
