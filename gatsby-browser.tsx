@@ -3,13 +3,26 @@ import { trackPageView } from "./src/lib/analytics";
 import { layOutDeferred, layOutForAnchor } from "./src/lib/deferredLayout";
 import { holdNavigationUntilHydrated, hydrateInSlices, releaseNavigation } from "./src/lib/hydration";
 import { endFirstHydration, startFirstHydration } from "./src/lib/hydrationGate";
+import { nextTask } from "./src/lib/nextTask";
 import { initScrollAnimations, onScrollAnimationsRouteUpdate } from "./src/lib/scrollAnimations";
 
-export { wrapPageElement } from "./src/wrapPageElement";
+/** The layout's module, imported by `onClientEntry`, before Gatsby's first render. */
+let shell: typeof import("./src/wrapPageElement") | undefined;
 
-export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
+/**
+ * Gatsby evaluates every module of the page's start-up scripts in one task, then awaits this
+ * before it loads the page. Yielding first moves the layout's modules (imported from the same
+ * chunk: webpack's eager mode makes no request) and the start of Gatsby's loader to a task of
+ * their own: about 30 ms of a slow host's thread time became 16, then under 12, below the
+ * mid-tier phone's 50 ms line (ADR 0017, bench/findings.md).
+ */
+export const onClientEntry: GatsbyBrowser["onClientEntry"] = async () => {
   holdNavigationUntilHydrated();
+  await nextTask();
+  shell = await import(/* webpackMode: "eager" */ "./src/wrapPageElement");
 };
+
+export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = (args) => shell!.wrapPageElement(args);
 
 /**
  * Hydrate in 5 ms slices instead of one long task (src/lib/hydration.ts, ADR 0006), leaving the
