@@ -41,7 +41,9 @@ export function ConsultationForm({ pathname, headingLevel = 3, toastContainerId 
   const successRef = React.useRef<HTMLDivElement>(null);
 
   // Each step that reports something moves focus to it; a fresh form focuses its first field.
-  React.useEffect(() => {
+  // In the commit that shows it (a layout effect): a passive effect runs in a later task, and on a
+  // busy phone a screen reader would first hear the summary with focus still on the button.
+  React.useLayoutEffect(() => {
     if (!state.focusTick || !state.focus) return;
     const targets = {
       summary: summaryRef.current,

@@ -4,7 +4,14 @@ import userEvent from "@testing-library/user-event";
 import { toast } from "react-toastify";
 import { siteSettings } from "../../../../test/siteData";
 import { TOAST_FAILED } from "..";
-import { fetchMock, fillValid, renderForm, reply, setUpFormHarness } from "./ConsultationForm.harness";
+import {
+  fetchMock,
+  fillValid,
+  focusWhenShown,
+  renderForm,
+  reply,
+  setUpFormHarness,
+} from "./ConsultationForm.harness";
 
 jest.mock("react-toastify", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 jest.mock("../../../hooks/useSiteSettings");
@@ -24,13 +31,16 @@ test.each([
   fetchMock.mockImplementationOnce(failure);
   renderForm();
   await fillValid(user);
+  const panelOf = () => screen.queryByRole("heading", { name: /has not been sent/i })?.parentElement ?? null;
+  const focusedWhenShown = focusWhenShown(panelOf);
   await user.click(screen.getByRole("button", { name: /book my free consultation/i }));
 
   await waitFor(() => expect(toast.error).toHaveBeenCalledWith(TOAST_FAILED, expect.anything()));
   expect(toast.success).not.toHaveBeenCalled();
   // The toast is called as the answer arrives; the panel shows in the render that follows.
   const panel = (await screen.findByRole("heading", { name: /has not been sent/i })).parentElement!;
-  await waitFor(() => expect(panel).toHaveFocus());
+  expect(focusedWhenShown()).toBe(true);
+  expect(panel).toHaveFocus();
   expect(panel).toHaveTextContent(message);
   expect(screen.getByLabelText(/full name/i)).toHaveValue("Ada Lovelace");
   expect(screen.getByLabelText(/project details/i)).toHaveValue(

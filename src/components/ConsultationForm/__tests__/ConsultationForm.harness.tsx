@@ -31,6 +31,10 @@ export const reply = (status: number, body: unknown, headers: Record<string, str
   json: async () => body,
 });
 
+/** Resolves to `value` after `ms`: a server's answer that arrives a moment later. */
+export const later = <T,>(value: T, ms = 20) =>
+  new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
 /**
  * Installs, for the calling test file, the content hooks' answers and the stubbed server before
  * each test, and clears the draft, the saved country and the mocks after it. Typing into every
@@ -70,4 +74,21 @@ export async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(screen.getByLabelText(/budget range/i), "£25,000 to £50,000");
   await user.type(screen.getByLabelText(/project details/i), "A design system for our three internal tools.");
   await user.click(screen.getByRole("checkbox", { name: /may contact me/i }));
+}
+
+/**
+ * Watches for what `query` finds to appear and notes whether focus was on it at that moment, so a
+ * test can hold the form to "focused as it shows" (what a screen reader announces) rather than
+ * "focused at some point". Returns what was noted: undefined until it appears.
+ */
+export function focusWhenShown(query: () => HTMLElement | null) {
+  let focused: boolean | undefined;
+  const observer = new MutationObserver(() => {
+    const element = query();
+    if (!element) return;
+    focused = document.activeElement === element;
+    observer.disconnect();
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  return () => focused;
 }
