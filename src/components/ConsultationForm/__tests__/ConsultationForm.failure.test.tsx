@@ -18,6 +18,9 @@ jest.mock("../../../hooks/useSiteSettings");
 jest.mock("../../../hooks/useServiceOptions");
 setUpFormHarness();
 
+/** The failure panel's heading, as a visitor reads it. */
+const NOT_SENT = { name: /has not been sent/i };
+
 test.each([
   ["a server error", () => Promise.resolve(reply(500, { error: "x" })), /error 500/],
   ["a network error", () => Promise.reject(new TypeError("Failed to fetch")), /could not reach our server/],
@@ -31,14 +34,14 @@ test.each([
   fetchMock.mockImplementationOnce(failure);
   renderForm();
   await fillValid(user);
-  const panelOf = () => screen.queryByRole("heading", { name: /has not been sent/i })?.parentElement ?? null;
+  const panelOf = () => screen.queryByRole("heading", NOT_SENT)?.parentElement ?? null;
   const focusedWhenShown = focusWhenShown(panelOf);
   await user.click(screen.getByRole("button", { name: /book my free consultation/i }));
 
   await waitFor(() => expect(toast.error).toHaveBeenCalledWith(TOAST_FAILED, expect.anything()));
   expect(toast.success).not.toHaveBeenCalled();
   // The toast is called as the answer arrives; the panel shows in the render that follows.
-  const panel = (await screen.findByRole("heading", { name: /has not been sent/i })).parentElement!;
+  const panel = (await screen.findByRole("heading", NOT_SENT)).parentElement!;
   expect(focusedWhenShown()).toBe(true);
   expect(panel).toHaveFocus();
   expect(panel).toHaveTextContent(message);
@@ -71,7 +74,7 @@ test("after a failure, changed content is sent with a new idempotency key", asyn
   renderForm();
   await fillValid(user);
   await user.click(screen.getByRole("button", { name: /book my free consultation/i }));
-  await screen.findByRole("heading", { name: /has not been sent/i });
+  await screen.findByRole("heading", NOT_SENT);
   await user.type(screen.getByLabelText(/project details/i), " Also a mobile app.");
   await user.click(screen.getByRole("button", { name: /book my free consultation/i }));
   await screen.findByRole("heading", { name: /thank you/i });
