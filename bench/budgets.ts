@@ -62,8 +62,8 @@ export const NOT_YET_HELD: readonly { budget: Budget; phone?: PhoneId }[] = [
   // bench/lighthouse.ts), React's hydration slices among them, which a phone's own scheduler would
   // cut at 5 ms (bench/findings.md, "Tasks the simulation left out on the low-tier phone"). Since
   // then each fresh clone has had none to three of the 22 rows over, mostly `/works` and
-  // `/works/humm`, at 1.5 to 1.9x; two clones in a row with none over, then two with some, so it is
-  // not enforced.
+  // `/works/humm`, at 1.5 to 1.9x; runs with none over are followed by runs with some, so it is not
+  // enforced.
   { budget: "tbt", phone: "low" },
   // Low-tier interactions: two to six of the seven over 200 ms in each fresh clone of the slow host
   // (reading 2,000 to 3,500), at 202 to 363 ms, the consultation dialog usually the highest (244 to
