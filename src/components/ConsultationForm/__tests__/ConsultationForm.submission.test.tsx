@@ -1,5 +1,5 @@
 /** Sending the form: the checks before it, the request it sends, its token and the server's answers. */
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "react-toastify";
 import { MESSAGES } from "../../../../schemas/consultation";
@@ -70,10 +70,13 @@ test("a valid submission: disabled while sending, then a success toast and a con
   await fillValid(user);
   await user.click(screen.getByRole("button", { name: /book my free consultation/i }));
 
-  const button = screen.getByRole("button", { name: /sending your request/i });
+  // The form sends after its checks' promise settles, outside the click's own act(): on a busy host
+  // the "sending" render, and the request after it, can come a moment after the click returns.
+  const button = await screen.findByRole("button", { name: /sending your request/i });
   expect(button).toBeDisabled();
   expect(screen.getByRole("status")).toHaveTextContent(/sending your request/i);
 
+  await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
   const [url, init] = fetchMock.mock.calls[0];
   expect(url).toBe("/api/consultation");
   const body = JSON.parse(init.body as string);
